@@ -1,0 +1,149 @@
+"""The C API a module gets: function names and signatures, shared by the emitters.
+
+Both the C emitter and the man-page emitter need the same prototypes; they
+come from here so that the two can never disagree.
+"""
+
+from dataclasses import dataclass
+from typing import Tuple
+
+from . import model as m
+
+FD_OWNERSHIP_SEND = ("The fd belongs to libxcb from this call on: it is closed once sent, "
+                     "even when sending fails. Pass a dup() to keep using it.")
+FD_OWNERSHIP_REPLY = ("The fds belong to the caller, who must close them; freeing the reply "
+                      "does not. They are close-on-exec.")
+
+
+@dataclass(frozen=True)
+class Param:
+    c_type: str
+    name: str
+    doc: str
+
+
+@dataclass(frozen=True)
+class Function:
+    ret: str
+    name: str
+    params: Tuple[Param, ...]
+
+    def prototype(self):
+        args = ", ".join(f"{p.c_type} {p.name}".replace("* ", "*") for p in self.params)
+        return f"{self.ret}\n{self.name}({args or 'void'})"
+
+
+CONN = Param("xcb_connection_t *", "c", "The connection.")
+
+
+def elem_ctype(lst):
+    return lst.type.c_name
+
+
+def is_struct_list(lst):
+    return isinstance(lst.type, m.Struct)
+
+
+def request_params(req):
+    """The parameters of xcb_<ext>_<request>(), in XML order."""
+    out = [CONN]
+    for item in req.layout.order:
+        if isinstance(item, m.Member):
+            if item.pad:
+                continue
+            ctype = f"const {item.type.c_name} *" if item.array else item.type.c_name
+            out.append(Param(ctype, item.name, item.doc))
+        elif isinstance(item, m.ListField):
+            if item.length is None:
+                out.append(Param("uint32_t", item.name + "_len",
+                                 f"The number of elements in {item.name}."))
+            out.append(Param(f"const {elem_ctype(item)} *", item.name, item.doc))
+        elif isinstance(item, m.FdField):
+            out.append(Param("int32_t", item.name, f"{item.doc} {FD_OWNERSHIP_SEND}".strip()))
+        elif isinstance(item, m.FdList):
+            out.append(Param("const int32_t *", item.name,
+                             f"{item.doc} The fds belong to libxcb from this call on: they "
+                             f"are closed once sent, even when sending fails.".strip()))
+    return tuple(out)
+
+
+def request_variants(req):
+    """(function name, XCB flags) for both variants: the checked one first."""
+    fds = " | XCB_REQUEST_REPLY_FDS" if req.reply and req.reply.layout.fds else ""
+    if req.reply:
+        return ((req.c_base, "XCB_REQUEST_CHECKED" + fds),
+                (req.c_base + "_unchecked", "0" + fds))
+    return ((req.c_base + "_checked", "XCB_REQUEST_CHECKED"), (req.c_base, "0"))
+
+
+def request_functions(req):
+    params = request_params(req)
+    return tuple(Function(req.cookie, name, params) for name, _ in request_variants(req))
+
+
+def reply_function(req):
+    cookie = Param(req.cookie, "cookie", f"The cookie that {req.c_base}() returned.")
+    err = Param("xcb_generic_error_t **", "e",
+                "Where to store an error, or NULL. The caller frees *e.")
+    return Function(req.reply.c_name + " *", req.c_base + "_reply", (CONN, cookie, err))
+
+
+def reply_fds_function(req):
+    reply = Param(req.reply.c_name + " *", "reply", "The reply.")
+    return Function("int *", req.c_base + "_reply_fds", (CONN, reply))
+
+
+def sizeof_function(base, layout):
+    """xcb_<x>_sizeof(): present when the layout has a list on the wire.
+
+    A list whose length comes from the packet length needs that length as a
+    parameter; an fd list gets a parameter too, unused (fds are not bytes on
+    the wire), because libxcb's signature has it.
+    """
+    if not layout.lists:
+        return None
+    params = [Param("const void *", "_buffer", "The packet.")]
+    for lst in layout.lists:
+        if lst.length is None:
+            params.append(Param("uint32_t", lst.name + "_len",
+                                f"The number of elements in {lst.name}."))
+    for fd in layout.fds:
+        if isinstance(fd, m.FdList):
+            params.append(Param("int32_t", fd.name, "Unused: fds are not part of the bytes."))
+    return Function("int", base + "_sizeof", tuple(params))
+
+
+@dataclass(frozen=True)
+class ListApi:
+    """The accessors of one list: pointer, length, and _end or _iterator."""
+    item: object          # ListField or FdList
+    owner: str            # the C struct the accessors take
+    pointer: Function
+    length: Function
+    end: Function         # _end or _iterator
+
+
+def list_apis(base, owner, layout):
+    out = []
+    arg = (Param(f"const {owner} *", "R", "The packet."),)
+    for item in list(layout.lists) + [f for f in layout.fds if isinstance(f, m.FdList)]:
+        ctype = "int32_t" if isinstance(item, m.FdList) else elem_ctype(item)
+        name = f"{base}_{item.name}"
+        if isinstance(item, m.ListField) and is_struct_list(item):
+            end = Function(item.type.iterator, name + "_iterator", arg)
+        else:
+            end = Function("xcb_generic_iterator_t", name + "_end", arg)
+        out.append(ListApi(item, owner, Function(ctype + " *", name, arg),
+                           Function("int", name + "_length", arg), end))
+    return out
+
+
+def iterator_functions(typ):
+    base = typ.c_name[:-2]
+    return (Function("void", base + "_next", (Param(typ.iterator + " *", "i", "The iterator."),)),
+            Function("xcb_generic_iterator_t", base + "_end",
+                     (Param(typ.iterator, "i", "The iterator."),)))
+
+
+def has_iterator(typ):
+    return isinstance(typ, (m.XidType, m.Typedef, m.Struct)) and bool(typ.iterator)

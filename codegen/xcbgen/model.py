@@ -1,0 +1,248 @@
+"""The resolved model: what a protocol module means, independent of any output.
+
+Everything here is immutable and fully resolved: types carry their wire size
+and alignment, fixed members their wire and in-memory offsets, lists their
+element type and length expression. The emitters only read it.
+"""
+
+from dataclasses import dataclass
+from typing import Optional, Tuple
+
+from .errors import Loc
+
+
+# ---------------------------------------------------------------- docs
+
+@dataclass(frozen=True)
+class Doc:
+    brief: str = ""
+    description: str = ""
+    fields: Tuple[Tuple[str, str], ...] = ()      # (field name, text)
+    errors: Tuple[Tuple[str, str], ...] = ()      # (error type, text)
+    see: Tuple[Tuple[str, str], ...] = ()         # (kind, name)
+
+    def field(self, name):
+        return next((text for n, text in self.fields if n == name), "")
+
+
+# ---------------------------------------------------------------- types
+
+@dataclass(frozen=True)
+class Type:
+    """A named type. `size` is its size on the wire, `align` its C alignment."""
+    module: str          # header of the defining module; "" for primitives
+    name: str            # name in the XML
+    c_name: str          # C type name
+    size: int
+    align: int
+
+
+@dataclass(frozen=True)
+class Primitive(Type):
+    pass
+
+
+@dataclass(frozen=True)
+class XidType(Type):
+    """An XID (xidtype) or a union of XIDs (xidunion): a CARD32 with a name."""
+    loc: Loc = None
+    iterator: str = ""   # C name of its iterator type; "" when imported
+
+
+@dataclass(frozen=True)
+class Typedef(Type):
+    target: Type = None
+    loc: Loc = None
+    iterator: str = ""
+
+
+@dataclass(frozen=True)
+class Opaque(Type):
+    """An imported type this generator cannot lay out; using it is an error."""
+    loc: Loc = None
+    why: str = ""
+
+
+@dataclass(frozen=True)
+class EnumItem:
+    name: str            # XML item name
+    c_name: str          # XCB_<EXT>_<ENUM>_<ITEM>
+    value: int
+    doc: str
+
+
+@dataclass(frozen=True)
+class Enum:
+    module: str
+    name: str
+    c_name: str
+    items: Tuple[EnumItem, ...]
+    doc: Doc
+    loc: Loc
+
+
+# ---------------------------------------------------------------- expressions
+
+@dataclass(frozen=True)
+class Value:
+    value: int
+
+
+@dataclass(frozen=True)
+class FieldRef:
+    name: str
+
+
+@dataclass(frozen=True)
+class BinOp:
+    op: str
+    lhs: object
+    rhs: object
+
+
+@dataclass(frozen=True)
+class UnOp:
+    op: str
+    operand: object
+
+
+@dataclass(frozen=True)
+class Popcount:
+    operand: object
+
+
+# ---------------------------------------------------------------- containers
+
+@dataclass(frozen=True)
+class Member:
+    """A fixed-size member of a C struct: a field, a pad or a fixed array."""
+    name: str
+    type: Type
+    count: int            # array length; 1 for a scalar
+    array: bool           # declared as an array (pads of more than one byte)
+    wire_offset: int
+    mem_offset: int
+    auto: bool            # added by the generator (opcode, length, sequence, ...)
+    pad: bool
+    doc: str
+    enum: Optional[Enum]
+    loc: Loc
+
+    @property
+    def size(self):
+        return self.type.size * self.count
+
+
+@dataclass(frozen=True)
+class ListField:
+    """A list of variable length after the fixed part.
+
+    `length` is None for a trailing list whose length follows from the packet
+    length (requests, events and replies all allow that).
+    """
+    name: str
+    type: Type
+    length: object
+    doc: str
+    enum: Optional[Enum]
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class FdField:
+    name: str
+    doc: str
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class FdList:
+    name: str
+    length: object
+    doc: str
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The fields of a struct, request, reply or event, in XML order.
+
+    `members` is the fixed part (the C struct); `lists` the variable part that
+    follows it on the wire, in order; `fds` the file descriptors, which travel
+    beside the bytes rather than in them; `order` every item in XML order,
+    which fixes the order of function parameters.
+    """
+    members: Tuple[Member, ...]
+    lists: Tuple[ListField, ...]
+    fds: tuple
+    order: tuple
+    wire_size: int        # size of the fixed part on the wire
+    mem_size: int         # sizeof() of the C struct
+    packed: bool
+
+    def member(self, name):
+        return next((m for m in self.members if m.name == name and not m.pad), None)
+
+
+@dataclass(frozen=True)
+class Struct(Type):
+    layout: Layout = None
+    doc: Doc = None
+    loc: Loc = None
+    iterator: str = ""
+
+
+@dataclass(frozen=True)
+class Reply:
+    c_name: str           # xcb_<ext>_<request>_reply_t
+    layout: Layout
+    doc: Doc
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class Request:
+    name: str
+    c_base: str           # xcb_<ext>_<request>
+    opcode: int
+    opcode_macro: str     # XCB_<EXT>_<REQUEST>
+    c_struct: str         # xcb_<ext>_<request>_request_t
+    cookie: str           # xcb_<ext>_<request>_cookie_t or xcb_void_cookie_t
+    layout: Layout
+    reply: Optional[Reply]
+    doc: Doc
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class Event:
+    name: str
+    c_base: str           # xcb_<ext>_<event>
+    number: int
+    number_macro: str     # XCB_<EXT>_<EVENT>
+    c_struct: str         # xcb_<ext>_<event>_event_t
+    xge: bool
+    layout: Layout
+    doc: Doc
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class Module:
+    header: str           # "dri3"
+    path: str
+    ext_xname: str        # "DRI3": the name QueryExtension asks for
+    ext_name: str         # "DRI3": the name in C identifiers
+    major_version: int
+    minor_version: int
+    c_prefix: str         # "xcb_dri3_"
+    macro_prefix: str     # "XCB_DRI3_"
+    imports: Tuple[str, ...]
+    types: tuple          # Types and Enums declared here, in XML order
+    requests: Tuple[Request, ...]
+    events: Tuple[Event, ...]
+    doc_brief: str
+
+    @property
+    def id_name(self):
+        return self.c_prefix + "id"

@@ -1,0 +1,51 @@
+"""A small text writer that keeps the indentation, so emitters never count spaces."""
+
+from contextlib import contextmanager
+
+
+class Writer:
+    def __init__(self, indent="    "):
+        self._lines = []
+        self._depth = 0
+        self._indent = indent
+
+    def line(self, text=""):
+        self._lines.append(self._indent * self._depth + text if text else "")
+
+    def lines(self, texts):
+        for t in texts:
+            self.line(t)
+
+    def blank(self):
+        """One empty line, never two in a row."""
+        if self._lines and self._lines[-1] != "":
+            self._lines.append("")
+
+    @contextmanager
+    def indented(self):
+        self._depth += 1
+        try:
+            yield
+        finally:
+            self._depth -= 1
+
+    @contextmanager
+    def block(self, opener, closer="}"):
+        """`opener {` ... `closer`, the body one level deeper."""
+        self.line(opener + " {" if opener else "{")
+        with self.indented():
+            yield
+        self.line(closer)
+
+    def columns(self, rows, sep=" "):
+        """Rows of cells with each column padded to its widest cell."""
+        widths = [max(len(r[i]) for r in rows if i < len(r) - 1)
+                  for i in range(max(len(r) for r in rows) - 1)]
+        for r in rows:
+            cells = [c.ljust(widths[i]) if i < len(r) - 1 else c for i, c in enumerate(r)]
+            self.line(sep.join(cells).rstrip())
+
+    def text(self):
+        while self._lines and self._lines[-1] == "":
+            self._lines.pop()
+        return "\n".join(self._lines) + "\n"

@@ -1,0 +1,1125 @@
+/*
+ * DRI3 on the wire: every request's bytes and fds, every reply's fields,
+ * lists and fds, checked against expectations written from the encoding
+ * section of dri3proto.txt, corrected where its numbers are wrong: opcodes 6
+ * to 11 as in dri3proto.h and the servers, Open's length (3, not 4) and
+ * PixmapFromBuffers' (16: a 64-byte fixed part, not 8).
+ */
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <unistd.h>
+#include <xcb/dri3.h>
+
+#include "fake-server.h"
+#include "test-runner.h"
+#include "wire-util.h"
+
+/* Arbitrary ids, distinct so that a field written in the wrong place shows. */
+#define PIXMAP 0x00200001u
+#define WINDOW 0x00400007u
+#define FENCE 0x00200009u
+#define PROVIDER 0x0000004bu
+
+/* Where the body of a reply starts: libxcb hands replies over as they came,
+ * 32-byte header first. */
+#define REPLY_BODY(r) ((const uint8_t *)(r) + 32)
+
+/* The request header: extension major opcode, DRI3 opcode, length. */
+static void dri3_head(struct wire *w, uint8_t opcode, uint16_t length)
+{
+    w8(w, FAKE_DRI3_MAJOR);     /* major opcode */
+    w8(w, opcode);              /* DRI3 opcode */
+    w16(w, length);             /* length */
+}
+
+/* e must have been set to NULL by a successful _reply(); start it as
+ * something else to see that it was. */
+static xcb_generic_error_t not_set;
+
+/* ---- QueryVersion -------------------------------------------------------- */
+
+typedef xcb_dri3_query_version_cookie_t (*query_version_fn)(xcb_connection_t *, uint32_t,
+                                                            uint32_t);
+
+TEST(dri3_query_version)
+{
+    static const query_version_fn variants[] = {
+        xcb_dri3_query_version, xcb_dri3_query_version_unchecked,
+    };
+    xcb_connection_t *c;
+    fake_server_t *srv = fake_start(&c);
+
+    for (size_t v = 0; v < 2; v++) {
+        struct wire req = { 0 }, rep = { 0 };
+        xcb_generic_error_t *e = &not_set;
+        xcb_dri3_query_version_cookie_t ck = variants[v](c, 1, 4);
+        xcb_dri3_query_version_reply_t *r;
+
+        CHECK(xcb_flush(c) > 0);
+        dri3_head(&req, 0, 3);
+        w32(&req, 1);           /* major version */
+        w32(&req, 4);           /* minor version */
+        EXPECT_REQUEST(srv, &req, NULL, NULL);
+        CHECK_EQ(ck.sequence, fake_seq(srv));
+
+        w_reply_head(&rep, 0, fake_seq(srv), 0);
+        w32(&rep, 1);           /* major version */
+        w32(&rep, 2);           /* minor version */
+        wpad(&rep, 16);         /* unused */
+        fake_write_wire(srv, &rep, NULL, 0);
+
+        r = xcb_dri3_query_version_reply(c, ck, &e);
+        CHECK(r != NULL);
+        CHECK(e == NULL);
+        CHECK_EQ(r->response_type, 1);
+        CHECK_EQ(r->sequence, (uint16_t)ck.sequence);
+        CHECK_EQ(r->length, 0);
+        CHECK_EQ(r->major_version, 1);
+        CHECK_EQ(r->minor_version, 2);
+        free(r);
+        wire_free(&req);
+        wire_free(&rep);
+    }
+    fake_stop(srv);
+}
+
+/* ---- Open ---------------------------------------------------------------- */
+
+typedef xcb_dri3_open_cookie_t (*open_fn)(xcb_connection_t *, xcb_drawable_t, uint32_t);
+
+TEST(dri3_open)
+{
+    static const open_fn variants[] = { xcb_dri3_open, xcb_dri3_open_unchecked };
+    xcb_connection_t *c;
+    fake_server_t *srv = fake_start(&c);
+
+    for (size_t v = 0; v < 2; v++) {
+        struct wire req = { 0 }, rep = { 0 };
+        xcb_generic_error_t *e = &not_set;
+        xcb_dri3_open_cookie_t ck = variants[v](c, FAKE_ROOT, PROVIDER);
+        xcb_dri3_open_reply_t *r;
+        struct fd_id id;
+        int sent, device;
+
+        CHECK(xcb_flush(c) > 0);
+        /* length 3: the spec text's 4 is wrong (12 bytes, sz_xDRI3OpenReq) */
+        dri3_head(&req, 1, 3);
+        w32(&req, FAKE_ROOT);   /* drawable */
+        w32(&req, PROVIDER);    /* provider */
+        EXPECT_REQUEST(srv, &req, NULL, NULL);
+        CHECK_EQ(ck.sequence, fake_seq(srv));
+
+        sent = test_memfd("dri3-device", &id);
+        w_reply_head(&rep, 1, fake_seq(srv), 0);       /* nfd = 1 */
+        wpad(&rep, 24);                                 /* unused */
+        fake_write_wire(srv, &rep, &sent, 1);           /* device */
+        close(sent);
+
+        r = xcb_dri3_open_reply(c, ck, &e);
+        CHECK(r != NULL);
+        CHECK(e == NULL);
+        CHECK_EQ(r->response_type, 1);
+        CHECK_EQ(r->nfd, 1);
+        CHECK_EQ(r->sequence, (uint16_t)ck.sequence);
+        CHECK_EQ(r->length, 0);
+        /* The fd array lives in the reply's memory, the fds do not: the
+         * caller owns them and freeing the reply leaves them open. */
+        device = xcb_dri3_open_reply_fds(c, r)[0];
+        free(r);
+        CHECK_FD_IS(device, id);
+#ifdef XCBDP_HARDENED
+        CHECK_CLOEXEC(device);
+#endif
+        close(device);
+        wire_free(&req);
+        wire_free(&rep);
+    }
+    fake_stop(srv);
+}
+
+/* ---- PixmapFromBuffer ---------------------------------------------------- */
+
+typedef xcb_void_cookie_t (*pixmap_from_buffer_fn)(xcb_connection_t *, xcb_pixmap_t,
+                                                   xcb_drawable_t, uint32_t, uint16_t,
+                                                   uint16_t, uint16_t, uint8_t, uint8_t,
+                                                   int32_t);
+
+TEST(dri3_pixmap_from_buffer)
+{
+    static const pixmap_from_buffer_fn variants[] = {
+        xcb_dri3_pixmap_from_buffer_checked, xcb_dri3_pixmap_from_buffer,
+    };
+    xcb_connection_t *c;
+    fake_server_t *srv = fake_start(&c);
+
+    for (size_t v = 0; v < 2; v++) {
+        struct wire req = { 0 };
+        struct fd_id id;
+        int buffer = test_memfd("dri3-buffer", &id);
+        int got[FAKE_MAX_FDS], ngot;
+        xcb_void_cookie_t ck;
+
+        ck = variants[v](c, PIXMAP, FAKE_ROOT, 7680 * 1080, 1920, 1080, 7680, 24, 32, buffer);
+        CHECK(xcb_flush(c) > 0);
+        /* Sent, so libxcb has closed its fd: checked before the server's
+         * recvmsg could reuse the number. */
+        CHECK_FD_CLOSED(buffer);
+
+        dri3_head(&req, 2, 6);
+        w32(&req, PIXMAP);          /* pixmap */
+        w32(&req, FAKE_ROOT);       /* drawable */
+        w32(&req, 7680 * 1080);     /* size */
+        w16(&req, 1920);            /* width */
+        w16(&req, 1080);            /* height */
+        w16(&req, 7680);            /* stride */
+        w8(&req, 24);               /* depth */
+        w8(&req, 32);               /* bpp */
+        EXPECT_REQUEST(srv, &req, got, &ngot);
+        CHECK_EQ(ck.sequence, fake_seq(srv));
+        CHECK_EQ(ngot, 1);
+        CHECK_FD_IS(got[0], id);    /* buffer */
+        close(got[0]);
+        wire_free(&req);
+    }
+    fake_stop(srv);
+}
+
+/* ---- BufferFromPixmap ---------------------------------------------------- */
+
+typedef xcb_dri3_buffer_from_pixmap_cookie_t (*buffer_from_pixmap_fn)(xcb_connection_t *,
+                                                                      xcb_pixmap_t);
+
+TEST(dri3_buffer_from_pixmap)
+{
+    static const buffer_from_pixmap_fn variants[] = {
+        xcb_dri3_buffer_from_pixmap, xcb_dri3_buffer_from_pixmap_unchecked,
+    };
+    xcb_connection_t *c;
+    fake_server_t *srv = fake_start(&c);
+
+    for (size_t v = 0; v < 2; v++) {
+        struct wire req = { 0 }, rep = { 0 };
+        xcb_generic_error_t *e = &not_set;
+        xcb_dri3_buffer_from_pixmap_cookie_t ck = variants[v](c, PIXMAP);
+        xcb_dri3_buffer_from_pixmap_reply_t *r;
+        struct fd_id id;
+        int sent, buffer;
+
+        CHECK(xcb_flush(c) > 0);
+        dri3_head(&req, 3, 2);
+        w32(&req, PIXMAP);          /* pixmap */
+        EXPECT_REQUEST(srv, &req, NULL, NULL);
+        CHECK_EQ(ck.sequence, fake_seq(srv));
+
+        sent = test_memfd("dri3-buffer", &id);
+        w_reply_head(&rep, 1, fake_seq(srv), 0);   /* nfd = 1 */
+        w32(&rep, 0x00a8c000);      /* size */
+        w16(&rep, 1366);            /* width */
+        w16(&rep, 768);             /* height */
+        w16(&rep, 5504);            /* stride */
+        w8(&rep, 30);               /* depth */
+        w8(&rep, 32);               /* bpp */
+        wpad(&rep, 12);             /* unused */
+        fake_write_wire(srv, &rep, &sent, 1);
+        close(sent);
+
+        r = xcb_dri3_buffer_from_pixmap_reply(c, ck, &e);
+        CHECK(r != NULL);
+        CHECK(e == NULL);
+        CHECK_EQ(r->response_type, 1);
+        CHECK_EQ(r->nfd, 1);
+        CHECK_EQ(r->sequence, (uint16_t)ck.sequence);
+        CHECK_EQ(r->length, 0);
+        CHECK_EQ(r->size, 0x00a8c000);
+        CHECK_EQ(r->width, 1366);
+        CHECK_EQ(r->height, 768);
+        CHECK_EQ(r->stride, 5504);
+        CHECK_EQ(r->depth, 30);
+        CHECK_EQ(r->bpp, 32);
+        buffer = xcb_dri3_buffer_from_pixmap_reply_fds(c, r)[0];
+        free(r);
+        CHECK_FD_IS(buffer, id);
+#ifdef XCBDP_HARDENED
+        CHECK_CLOEXEC(buffer);
+#endif
+        close(buffer);
+        wire_free(&req);
+        wire_free(&rep);
+    }
+    fake_stop(srv);
+}
+
+/* ---- FenceFromFD --------------------------------------------------------- */
+
+typedef xcb_void_cookie_t (*fence_from_fd_fn)(xcb_connection_t *, xcb_drawable_t, uint32_t,
+                                              uint8_t, int32_t);
+
+TEST(dri3_fence_from_fd)
+{
+    static const fence_from_fd_fn variants[] = {
+        xcb_dri3_fence_from_fd_checked, xcb_dri3_fence_from_fd,
+    };
+    xcb_connection_t *c;
+    fake_server_t *srv = fake_start(&c);
+
+    for (size_t v = 0; v < 2; v++) {
+        struct wire req = { 0 };
+        struct fd_id id;
+        int fence_fd = test_memfd("dri3-fence", &id);
+        int got[FAKE_MAX_FDS], ngot;
+        xcb_void_cookie_t ck;
+
+        /* initially triggered alternates, so both values are seen. */
+        ck = variants[v](c, WINDOW, FENCE, (uint8_t)(v == 0), fence_fd);
+        CHECK(xcb_flush(c) > 0);
+        CHECK_FD_CLOSED(fence_fd);
+
+        dri3_head(&req, 4, 4);
+        w32(&req, WINDOW);          /* drawable */
+        w32(&req, FENCE);           /* fence */
+        w8(&req, v == 0);           /* initially triggered */
+        wpad(&req, 3);              /* unused */
+        EXPECT_REQUEST(srv, &req, got, &ngot);
+        CHECK_EQ(ck.sequence, fake_seq(srv));
+        CHECK_EQ(ngot, 1);
+        CHECK_FD_IS(got[0], id);    /* fence fd */
+        close(got[0]);
+        wire_free(&req);
+    }
+    fake_stop(srv);
+}
+
+/* ---- FDFromFence --------------------------------------------------------- */
+
+typedef xcb_dri3_fd_from_fence_cookie_t (*fd_from_fence_fn)(xcb_connection_t *,
+                                                            xcb_drawable_t, uint32_t);
+
+TEST(dri3_fd_from_fence)
+{
+    static const fd_from_fence_fn variants[] = {
+        xcb_dri3_fd_from_fence, xcb_dri3_fd_from_fence_unchecked,
+    };
+    xcb_connection_t *c;
+    fake_server_t *srv = fake_start(&c);
+
+    for (size_t v = 0; v < 2; v++) {
+        struct wire req = { 0 }, rep = { 0 };
+        xcb_generic_error_t *e = &not_set;
+        xcb_dri3_fd_from_fence_cookie_t ck = variants[v](c, WINDOW, FENCE);
+        xcb_dri3_fd_from_fence_reply_t *r;
+        struct fd_id id;
+        int sent, fence_fd;
+
+        CHECK(xcb_flush(c) > 0);
+        dri3_head(&req, 5, 3);
+        w32(&req, WINDOW);          /* drawable */
+        w32(&req, FENCE);           /* fence */
+        EXPECT_REQUEST(srv, &req, NULL, NULL);
+        CHECK_EQ(ck.sequence, fake_seq(srv));
+
+        sent = test_memfd("dri3-fence", &id);
+        w_reply_head(&rep, 1, fake_seq(srv), 0);   /* nfd = 1 */
+        wpad(&rep, 24);                             /* unused */
+        fake_write_wire(srv, &rep, &sent, 1);       /* fence fd */
+        close(sent);
+
+        r = xcb_dri3_fd_from_fence_reply(c, ck, &e);
+        CHECK(r != NULL);
+        CHECK(e == NULL);
+        CHECK_EQ(r->response_type, 1);
+        CHECK_EQ(r->nfd, 1);
+        CHECK_EQ(r->sequence, (uint16_t)ck.sequence);
+        CHECK_EQ(r->length, 0);
+        fence_fd = xcb_dri3_fd_from_fence_reply_fds(c, r)[0];
+        free(r);
+        CHECK_FD_IS(fence_fd, id);
+#ifdef XCBDP_HARDENED
+        CHECK_CLOEXEC(fence_fd);
+#endif
+        close(fence_fd);
+        wire_free(&req);
+        wire_free(&rep);
+    }
+    fake_stop(srv);
+}
+
+/* ---- GetSupportedModifiers ----------------------------------------------- */
+
+/* Distinct values that use all 64 bits, so a truncated or misplaced element
+ * shows; list 0 is the window list, 1 the screen list. */
+static uint64_t modifier(int list, uint32_t i)
+{
+    return ((uint64_t)(list + 1) << 56) | ((uint64_t)i << 20) | 0xa5u;
+}
+
+typedef xcb_dri3_get_supported_modifiers_cookie_t (*get_modifiers_fn)(xcb_connection_t *,
+                                                                      uint32_t, uint8_t,
+                                                                      uint8_t);
+
+static void check_modifiers(uint32_t nwin, uint32_t nscr)
+{
+    static const get_modifiers_fn variants[] = {
+        xcb_dri3_get_supported_modifiers, xcb_dri3_get_supported_modifiers_unchecked,
+    };
+    xcb_connection_t *c;
+    fake_server_t *srv = fake_start(&c);
+
+    for (size_t v = 0; v < 2; v++) {
+        struct wire req = { 0 }, rep = { 0 };
+        xcb_generic_error_t *e = &not_set;
+        xcb_dri3_get_supported_modifiers_cookie_t ck = variants[v](c, WINDOW, 24, 32);
+        xcb_dri3_get_supported_modifiers_reply_t *r;
+        xcb_generic_iterator_t end;
+        uint64_t *wm, *sm;
+
+        CHECK(xcb_flush(c) > 0);
+        dri3_head(&req, 6, 3);
+        w32(&req, WINDOW);          /* window */
+        w8(&req, 24);               /* depth */
+        w8(&req, 32);               /* bpp */
+        wpad(&req, 2);              /* unused */
+        EXPECT_REQUEST(srv, &req, NULL, NULL);
+        CHECK_EQ(ck.sequence, fake_seq(srv));
+
+        w_reply_head(&rep, 0, fake_seq(srv), 2 * (nwin + nscr));
+        w32(&rep, nwin);            /* num_window_modifiers */
+        w32(&rep, nscr);            /* num_screen_modifiers */
+        wpad(&rep, 16);             /* unused */
+        for (uint32_t i = 0; i < nwin; i++)
+            w64(&rep, modifier(0, i));  /* window_modifiers */
+        for (uint32_t i = 0; i < nscr; i++)
+            w64(&rep, modifier(1, i));  /* screen_modifiers */
+        fake_write_wire(srv, &rep, NULL, 0);
+
+        r = xcb_dri3_get_supported_modifiers_reply(c, ck, &e);
+        CHECK(r != NULL);
+        CHECK(e == NULL);
+        CHECK_EQ(r->response_type, 1);
+        CHECK_EQ(r->sequence, (uint16_t)ck.sequence);
+        CHECK_EQ(r->length, 2 * (nwin + nscr));
+        CHECK_EQ(r->num_window_modifiers, nwin);
+        CHECK_EQ(r->num_screen_modifiers, nscr);
+        CHECK_EQ(xcb_dri3_get_supported_modifiers_sizeof(r), 32 + 8 * (nwin + nscr));
+
+        wm = xcb_dri3_get_supported_modifiers_window_modifiers(r);
+        CHECK((const uint8_t *)wm == REPLY_BODY(r));
+        CHECK_EQ(xcb_dri3_get_supported_modifiers_window_modifiers_length(r), nwin);
+        for (uint32_t i = 0; i < nwin; i++)
+            CHECK_EQ(wm[i], modifier(0, i));
+        end = xcb_dri3_get_supported_modifiers_window_modifiers_end(r);
+        CHECK(end.data == wm + nwin);
+        CHECK_EQ(end.rem, 0);
+        CHECK_EQ(end.index, 32 + 8 * nwin);     /* byte offset from the reply */
+
+        /* The screen list follows the window list directly (both 8-byte
+         * elements, so no alignment padding between them). */
+        sm = xcb_dri3_get_supported_modifiers_screen_modifiers(r);
+        CHECK(sm == wm + nwin);
+        CHECK_EQ(xcb_dri3_get_supported_modifiers_screen_modifiers_length(r), nscr);
+        for (uint32_t i = 0; i < nscr; i++)
+            CHECK_EQ(sm[i], modifier(1, i));
+        end = xcb_dri3_get_supported_modifiers_screen_modifiers_end(r);
+        CHECK(end.data == sm + nscr);
+        CHECK_EQ(end.rem, 0);
+        CHECK_EQ(end.index, 32 + 8 * (nwin + nscr));
+        free(r);
+        wire_free(&req);
+        wire_free(&rep);
+    }
+    fake_stop(srv);
+}
+
+TEST(dri3_get_supported_modifiers_0_0)
+{
+    check_modifiers(0, 0);
+}
+
+TEST(dri3_get_supported_modifiers_1_0)
+{
+    check_modifiers(1, 0);
+}
+
+TEST(dri3_get_supported_modifiers_0_3)
+{
+    check_modifiers(0, 3);
+}
+
+TEST(dri3_get_supported_modifiers_1000_2000)
+{
+    check_modifiers(1000, 2000);
+}
+
+/* ---- PixmapFromBuffers --------------------------------------------------- */
+
+typedef xcb_void_cookie_t (*pixmap_from_buffers_fn)(
+    xcb_connection_t *, xcb_pixmap_t, xcb_window_t, uint8_t, uint16_t, uint16_t, uint32_t,
+    uint32_t, uint32_t, uint32_t, uint32_t, uint32_t, uint32_t, uint32_t, uint8_t, uint8_t,
+    uint64_t, const int32_t *);
+
+static void check_pixmap_from_buffers(uint8_t nbuf)
+{
+    static const pixmap_from_buffers_fn variants[] = {
+        xcb_dri3_pixmap_from_buffers_checked, xcb_dri3_pixmap_from_buffers,
+    };
+    /* A multi-planar layout; planes past nbuf are unused and sent as 0. */
+    static const uint32_t stride[4] = { 7680, 3840, 3840, 1920 };
+    static const uint32_t offset[4] = { 0, 8294400, 12441600, 16588800 };
+    const uint64_t mod = 0x0100000000000002ull;     /* an Intel Y-tiling modifier */
+    xcb_connection_t *c;
+    fake_server_t *srv = fake_start(&c);
+
+    for (size_t v = 0; v < 2; v++) {
+        struct wire req = { 0 };
+        struct fd_id id[4];
+        int32_t buffers[4];
+        uint32_t s[4] = { 0 }, o[4] = { 0 };
+        int got[FAKE_MAX_FDS], ngot;
+        xcb_void_cookie_t ck;
+
+        for (int i = 0; i < nbuf; i++) {
+            buffers[i] = test_memfd("dri3-plane", &id[i]);
+            s[i] = stride[i];
+            o[i] = offset[i];
+        }
+        ck = variants[v](c, PIXMAP, WINDOW, nbuf, 1920, 1080, s[0], o[0], s[1], o[1], s[2],
+                         o[2], s[3], o[3], 30, 32, mod, buffers);
+        CHECK(xcb_flush(c) > 0);
+        for (int i = 0; i < nbuf; i++)
+            CHECK_FD_CLOSED(buffers[i]);
+
+        dri3_head(&req, 7, 16);     /* 64 bytes, whatever the count of fds */
+        w32(&req, PIXMAP);          /* pixmap */
+        w32(&req, WINDOW);          /* window */
+        w8(&req, nbuf);             /* num_buffers */
+        wpad(&req, 3);              /* unused */
+        w16(&req, 1920);            /* width */
+        w16(&req, 1080);            /* height */
+        for (int i = 0; i < 4; i++) {
+            w32(&req, s[i]);        /* stride<i> */
+            w32(&req, o[i]);        /* offset<i> */
+        }
+        w8(&req, 30);               /* depth */
+        w8(&req, 32);               /* bpp */
+        wpad(&req, 2);              /* unused */
+        w64(&req, mod);             /* modifier */
+        EXPECT_REQUEST(srv, &req, got, &ngot);
+        CHECK_EQ(ck.sequence, fake_seq(srv));
+
+        /* buffers[num_buffers], in plane order */
+        CHECK_EQ(ngot, nbuf);
+        for (int i = 0; i < nbuf; i++)
+            CHECK_FD_IS(got[i], id[i]);
+        for (int i = 0; i < ngot; i++)
+            close(got[i]);
+        wire_free(&req);
+    }
+    fake_stop(srv);
+}
+
+TEST(dri3_pixmap_from_buffers_1)
+{
+    check_pixmap_from_buffers(1);
+}
+
+TEST(dri3_pixmap_from_buffers_2)
+{
+    check_pixmap_from_buffers(2);
+}
+
+TEST(dri3_pixmap_from_buffers_3)
+{
+    check_pixmap_from_buffers(3);
+}
+
+TEST(dri3_pixmap_from_buffers_4)
+{
+    check_pixmap_from_buffers(4);
+}
+
+/* ---- BuffersFromPixmap --------------------------------------------------- */
+
+typedef xcb_dri3_buffers_from_pixmap_cookie_t (*buffers_from_pixmap_fn)(xcb_connection_t *,
+                                                                        xcb_pixmap_t);
+
+static void check_buffers_from_pixmap(uint8_t nfd)
+{
+    static const buffers_from_pixmap_fn variants[] = {
+        xcb_dri3_buffers_from_pixmap, xcb_dri3_buffers_from_pixmap_unchecked,
+    };
+    const uint64_t mod = 0x0300000000000010ull;
+    xcb_connection_t *c;
+    fake_server_t *srv = fake_start(&c);
+
+    for (size_t v = 0; v < 2; v++) {
+        struct wire req = { 0 }, rep = { 0 };
+        xcb_generic_error_t *e = &not_set;
+        xcb_dri3_buffers_from_pixmap_cookie_t ck = variants[v](c, PIXMAP);
+        xcb_dri3_buffers_from_pixmap_reply_t *r;
+        xcb_generic_iterator_t end;
+        struct fd_id id[4];
+        int sent[4], mine[4];
+        uint32_t *strides, *offsets;
+        int *fds;
+
+        CHECK(xcb_flush(c) > 0);
+        dri3_head(&req, 8, 2);
+        w32(&req, PIXMAP);          /* pixmap */
+        EXPECT_REQUEST(srv, &req, NULL, NULL);
+        CHECK_EQ(ck.sequence, fake_seq(srv));
+
+        for (int i = 0; i < nfd; i++)
+            sent[i] = test_memfd("dri3-plane", &id[i]);
+        w_reply_head(&rep, nfd, fake_seq(srv), 2u * nfd);  /* nfd, reply length */
+        w16(&rep, 2560);            /* width */
+        w16(&rep, 1440);            /* height */
+        wpad(&rep, 4);              /* unused */
+        w64(&rep, mod);             /* modifier */
+        w8(&rep, 24);               /* depth */
+        w8(&rep, 32);               /* bpp */
+        wpad(&rep, 6);              /* unused */
+        for (int i = 0; i < nfd; i++)
+            w32(&rep, 10240u + 64u * (unsigned)i);     /* strides[nfd] */
+        for (int i = 0; i < nfd; i++)
+            w32(&rep, 0x01000000u * (unsigned)i + 4096u); /* offsets[nfd] */
+        fake_write_wire(srv, &rep, sent, nfd);      /* buffer[nfd] */
+        for (int i = 0; i < nfd; i++)
+            close(sent[i]);
+
+        r = xcb_dri3_buffers_from_pixmap_reply(c, ck, &e);
+        CHECK(r != NULL);
+        CHECK(e == NULL);
+        CHECK_EQ(r->response_type, 1);
+        CHECK_EQ(r->nfd, nfd);
+        CHECK_EQ(r->sequence, (uint16_t)ck.sequence);
+        CHECK_EQ(r->length, 2u * nfd);
+        CHECK_EQ(r->width, 2560);
+        CHECK_EQ(r->height, 1440);
+        CHECK_EQ(r->modifier, mod);
+        CHECK_EQ(r->depth, 24);
+        CHECK_EQ(r->bpp, 32);
+        /* The fds are not in the reply's length, so not in its size. */
+        CHECK_EQ(xcb_dri3_buffers_from_pixmap_sizeof(r, nfd), 32 + 8 * nfd);
+
+        strides = xcb_dri3_buffers_from_pixmap_strides(r);
+        CHECK((const uint8_t *)strides == REPLY_BODY(r));
+        CHECK_EQ(xcb_dri3_buffers_from_pixmap_strides_length(r), nfd);
+        for (int i = 0; i < nfd; i++)
+            CHECK_EQ(strides[i], 10240u + 64u * (unsigned)i);
+        end = xcb_dri3_buffers_from_pixmap_strides_end(r);
+        CHECK(end.data == strides + nfd);
+        CHECK_EQ(end.rem, 0);
+        CHECK_EQ(end.index, 32 + 4 * nfd);
+
+        offsets = xcb_dri3_buffers_from_pixmap_offsets(r);
+        CHECK(offsets == strides + nfd);
+        CHECK_EQ(xcb_dri3_buffers_from_pixmap_offsets_length(r), nfd);
+        for (int i = 0; i < nfd; i++)
+            CHECK_EQ(offsets[i], 0x01000000u * (unsigned)i + 4096u);
+        end = xcb_dri3_buffers_from_pixmap_offsets_end(r);
+        CHECK(end.data == offsets + nfd);
+        CHECK_EQ(end.rem, 0);
+        CHECK_EQ(end.index, 32 + 8 * nfd);
+
+        /* The fd list: libxcb stores received fds right after the reply's
+         * length, which with a tight length is where this accessor points. */
+        fds = xcb_dri3_buffers_from_pixmap_reply_fds(c, r);
+        CHECK_EQ(xcb_dri3_buffers_from_pixmap_buffers_length(r), nfd);
+        CHECK((void *)xcb_dri3_buffers_from_pixmap_buffers(r) == (void *)fds);
+        end = xcb_dri3_buffers_from_pixmap_buffers_end(r);
+        CHECK(end.data == fds + nfd);
+        CHECK_EQ(end.rem, 0);
+
+        for (int i = 0; i < nfd; i++)
+            mine[i] = fds[i];
+        free(r);
+        for (int i = 0; i < nfd; i++) {
+            CHECK_FD_IS(mine[i], id[i]);
+#ifdef XCBDP_HARDENED
+            CHECK_CLOEXEC(mine[i]);
+#endif
+            close(mine[i]);
+        }
+        wire_free(&req);
+        wire_free(&rep);
+    }
+    fake_stop(srv);
+}
+
+TEST(dri3_buffers_from_pixmap_1)
+{
+    check_buffers_from_pixmap(1);
+}
+
+TEST(dri3_buffers_from_pixmap_2)
+{
+    check_buffers_from_pixmap(2);
+}
+
+TEST(dri3_buffers_from_pixmap_3)
+{
+    check_buffers_from_pixmap(3);
+}
+
+TEST(dri3_buffers_from_pixmap_4)
+{
+    check_buffers_from_pixmap(4);
+}
+
+/* ---- SetDRMDeviceInUse --------------------------------------------------- */
+
+typedef xcb_void_cookie_t (*set_drm_device_fn)(xcb_connection_t *, xcb_window_t, uint32_t,
+                                               uint32_t);
+
+TEST(dri3_set_drm_device_in_use)
+{
+    static const set_drm_device_fn variants[] = {
+        xcb_dri3_set_drm_device_in_use_checked, xcb_dri3_set_drm_device_in_use,
+    };
+    xcb_connection_t *c;
+    fake_server_t *srv = fake_start(&c);
+
+    for (size_t v = 0; v < 2; v++) {
+        struct wire req = { 0 };
+        xcb_void_cookie_t ck = variants[v](c, WINDOW, 226, 128);
+
+        CHECK(xcb_flush(c) > 0);
+        dri3_head(&req, 9, 4);
+        w32(&req, WINDOW);          /* window */
+        w32(&req, 226);             /* drmMajor */
+        w32(&req, 128);             /* drmMinor */
+        EXPECT_REQUEST(srv, &req, NULL, NULL);
+        CHECK_EQ(ck.sequence, fake_seq(srv));
+        wire_free(&req);
+    }
+    fake_stop(srv);
+}
+
+/* ---- replies that contradict themselves --------------------------------- */
+
+/* A reply longer than its lists need is fine: the lists are where their
+ * counts say, and the rest is ignored (as for any reply of a newer server). */
+TEST(dri3_get_supported_modifiers_long_reply)
+{
+    struct wire rep = { 0 };
+    xcb_connection_t *c;
+    fake_server_t *srv = fake_start(&c);
+    xcb_dri3_get_supported_modifiers_cookie_t ck;
+    xcb_dri3_get_supported_modifiers_reply_t *r;
+    uint8_t req[64];
+
+    ck = xcb_dri3_get_supported_modifiers(c, WINDOW, 24, 32);
+    CHECK(xcb_flush(c) > 0);
+    CHECK_EQ(fake_read_request(srv, req, sizeof(req), NULL, NULL), 12);
+
+    w_reply_head(&rep, 0, fake_seq(srv), 8);   /* room for 4, holds 2 */
+    w32(&rep, 1);                   /* num_window_modifiers */
+    w32(&rep, 1);                   /* num_screen_modifiers */
+    wpad(&rep, 16);                 /* unused */
+    w64(&rep, modifier(0, 0));      /* window_modifiers */
+    w64(&rep, modifier(1, 0));      /* screen_modifiers */
+    wpad(&rep, 16);                 /* whatever a newer server appends */
+    fake_write_wire(srv, &rep, NULL, 0);
+
+    r = xcb_dri3_get_supported_modifiers_reply(c, ck, NULL);
+    CHECK(r != NULL);
+    CHECK_EQ(xcb_dri3_get_supported_modifiers_window_modifiers_length(r), 1);
+    CHECK_EQ(xcb_dri3_get_supported_modifiers_window_modifiers(r)[0], modifier(0, 0));
+    CHECK_EQ(xcb_dri3_get_supported_modifiers_screen_modifiers_length(r), 1);
+    CHECK_EQ(xcb_dri3_get_supported_modifiers_screen_modifiers(r)[0], modifier(1, 0));
+    free(r);
+    wire_free(&rep);
+    fake_stop(srv);
+}
+
+#ifdef XCBDP_HARDENED
+/* Our library turns a reply it cannot trust into BadLength for the request,
+ * as if the server had sent that error. */
+#define CHECK_LENGTH_ERROR(e, ck, minor)                                    \
+    do {                                                                    \
+        CHECK((e) != NULL);                                                 \
+        CHECK_EQ((e)->response_type, 0);                                    \
+        CHECK_EQ((e)->error_code, XCB_LENGTH);                              \
+        CHECK_EQ((e)->sequence, (uint16_t)(ck).sequence);                   \
+        CHECK_EQ((e)->full_sequence, (ck).sequence);                        \
+        CHECK_EQ((e)->major_code, FAKE_DRI3_MAJOR);                         \
+        CHECK_EQ((e)->minor_code, (minor));                                 \
+    } while (0)
+
+/* The connection is still in step after a refused reply. */
+static void check_still_usable(xcb_connection_t *c, fake_server_t *srv)
+{
+    struct wire rep = { 0 };
+    xcb_dri3_query_version_cookie_t ck = xcb_dri3_query_version(c, 1, 4);
+    xcb_dri3_query_version_reply_t *r;
+    uint8_t req[64];
+
+    CHECK(xcb_flush(c) > 0);
+    CHECK_EQ(fake_read_request(srv, req, sizeof(req), NULL, NULL), 12);
+    w_reply_head(&rep, 0, fake_seq(srv), 0);
+    w32(&rep, 1);
+    w32(&rep, 4);
+    wpad(&rep, 16);
+    fake_write_wire(srv, &rep, NULL, 0);
+    r = xcb_dri3_query_version_reply(c, ck, NULL);
+    CHECK(r != NULL);
+    CHECK_EQ(r->minor_version, 4);
+    free(r);
+    wire_free(&rep);
+}
+
+/* Sends a reply header (nfd_byte, length) and `body` zero bytes, carrying
+ * nsend new memfds, and closes the server's copies. */
+static void send_fd_reply(fake_server_t *srv, uint8_t nfd_byte, uint32_t length,
+                          size_t body, int nsend)
+{
+    struct wire rep = { 0 };
+    int sent[4];
+
+    for (int i = 0; i < nsend; i++)
+        sent[i] = test_memfd("dri3-bad-reply", NULL);
+    w_reply_head(&rep, nfd_byte, fake_seq(srv), length);
+    wpad(&rep, body);
+    fake_write_wire(srv, &rep, sent, nsend);
+    for (int i = 0; i < nsend; i++)
+        close(sent[i]);
+    wire_free(&rep);
+}
+#endif
+
+TEST(dri3_open_reply_nfd_mismatch)
+{
+#ifdef XCBDP_HARDENED
+    xcb_connection_t *c;
+    fake_server_t *srv = fake_start(&c);
+    int before = test_count_fds();
+
+    /* Once with an error pointer, once without: the fds go either way. */
+    for (size_t v = 0; v < 2; v++) {
+        xcb_generic_error_t *e = &not_set;
+        xcb_dri3_open_cookie_t ck = xcb_dri3_open(c, FAKE_ROOT, 0);
+        uint8_t req[64];
+
+        CHECK(xcb_flush(c) > 0);
+        CHECK_EQ(fake_read_request(srv, req, sizeof(req), NULL, NULL), 12);
+        send_fd_reply(srv, 2, 0, 24, 2);    /* nfd = 2 where Open has one */
+        CHECK(xcb_dri3_open_reply(c, ck, v == 0 ? &e : NULL) == NULL);
+        if (v == 0) {
+            CHECK_LENGTH_ERROR(e, ck, XCB_DRI3_OPEN);
+            free(e);
+        }
+        CHECK_EQ(test_count_fds(), before);     /* both fds closed */
+    }
+    check_still_usable(c, srv);
+    fake_stop(srv);
+#else
+    SKIP("not a hardened build: the reference library takes any nfd");
+#endif
+}
+
+TEST(dri3_buffer_from_pixmap_reply_nfd_mismatch)
+{
+#ifdef XCBDP_HARDENED
+    xcb_connection_t *c;
+    fake_server_t *srv = fake_start(&c);
+    int before = test_count_fds();
+    xcb_generic_error_t *e = &not_set;
+    xcb_dri3_buffer_from_pixmap_cookie_t ck = xcb_dri3_buffer_from_pixmap(c, PIXMAP);
+    uint8_t req[64];
+
+    CHECK(xcb_flush(c) > 0);
+    CHECK_EQ(fake_read_request(srv, req, sizeof(req), NULL, NULL), 8);
+    send_fd_reply(srv, 3, 0, 24, 3);
+    CHECK(xcb_dri3_buffer_from_pixmap_reply(c, ck, &e) == NULL);
+    CHECK_LENGTH_ERROR(e, ck, XCB_DRI3_BUFFER_FROM_PIXMAP);
+    free(e);
+    CHECK_EQ(test_count_fds(), before);
+    check_still_usable(c, srv);
+    fake_stop(srv);
+#else
+    SKIP("not a hardened build: the reference library takes any nfd");
+#endif
+}
+
+TEST(dri3_fd_from_fence_reply_without_fd)
+{
+#ifdef XCBDP_HARDENED
+    xcb_connection_t *c;
+    fake_server_t *srv = fake_start(&c);
+    xcb_generic_error_t *e = &not_set;
+    xcb_dri3_fd_from_fence_cookie_t ck = xcb_dri3_fd_from_fence(c, WINDOW, FENCE);
+    uint8_t req[64];
+
+    CHECK(xcb_flush(c) > 0);
+    CHECK_EQ(fake_read_request(srv, req, sizeof(req), NULL, NULL), 12);
+    send_fd_reply(srv, 0, 0, 24, 0);        /* nfd = 0: no fence fd at all */
+    CHECK(xcb_dri3_fd_from_fence_reply(c, ck, &e) == NULL);
+    CHECK_LENGTH_ERROR(e, ck, XCB_DRI3_FD_FROM_FENCE);
+    free(e);
+    check_still_usable(c, srv);
+    fake_stop(srv);
+#else
+    SKIP("not a hardened build: the reference library takes any nfd");
+#endif
+}
+
+#ifdef XCBDP_HARDENED
+/* A GetSupportedModifiers reply whose counts need more than its length. */
+static void check_modifiers_refused(uint32_t nwin, uint32_t nscr, uint32_t length)
+{
+    struct wire rep = { 0 };
+    xcb_connection_t *c;
+    fake_server_t *srv = fake_start(&c);
+    xcb_generic_error_t *e = &not_set;
+    xcb_dri3_get_supported_modifiers_cookie_t ck;
+    uint8_t req[64];
+
+    ck = xcb_dri3_get_supported_modifiers(c, WINDOW, 24, 32);
+    CHECK(xcb_flush(c) > 0);
+    CHECK_EQ(fake_read_request(srv, req, sizeof(req), NULL, NULL), 12);
+    w_reply_head(&rep, 0, fake_seq(srv), length);
+    w32(&rep, nwin);                /* num_window_modifiers */
+    w32(&rep, nscr);                /* num_screen_modifiers */
+    wpad(&rep, 16 + 4 * (size_t)length);
+    fake_write_wire(srv, &rep, NULL, 0);
+
+    CHECK(xcb_dri3_get_supported_modifiers_reply(c, ck, &e) == NULL);
+    CHECK_LENGTH_ERROR(e, ck, XCB_DRI3_GET_SUPPORTED_MODIFIERS);
+    free(e);
+    check_still_usable(c, srv);
+    wire_free(&rep);
+    fake_stop(srv);
+}
+#endif
+
+TEST(dri3_get_supported_modifiers_count_overflow)
+{
+#ifdef XCBDP_HARDENED
+    check_modifiers_refused(0x40000000, 0, 2);
+    /* 8 * (nwin + nscr) is 2^32 here: computed in 32 bits it would be 0 and
+     * "fit" in an empty reply. */
+    check_modifiers_refused(0x10000000, 0x10000000, 0);
+    check_modifiers_refused(2, 1, 4);       /* one modifier short */
+#else
+    SKIP("not a hardened build: the reference library trusts the counts");
+#endif
+}
+
+TEST(dri3_buffers_from_pixmap_reply_too_short)
+{
+#ifdef XCBDP_HARDENED
+    xcb_connection_t *c;
+    fake_server_t *srv = fake_start(&c);
+    int before = test_count_fds();
+    xcb_generic_error_t *e = &not_set;
+    xcb_dri3_buffers_from_pixmap_cookie_t ck = xcb_dri3_buffers_from_pixmap(c, PIXMAP);
+    uint8_t req[64];
+
+    CHECK(xcb_flush(c) > 0);
+    CHECK_EQ(fake_read_request(srv, req, sizeof(req), NULL, NULL), 8);
+    /* nfd = 3 needs 24 bytes of strides and offsets; length 2 gives 8. */
+    send_fd_reply(srv, 3, 2, 24 + 8, 3);
+    CHECK(xcb_dri3_buffers_from_pixmap_reply(c, ck, &e) == NULL);
+    CHECK_LENGTH_ERROR(e, ck, XCB_DRI3_BUFFERS_FROM_PIXMAP);
+    free(e);
+    CHECK_EQ(test_count_fds(), before);     /* all three fds closed */
+    check_still_usable(c, srv);
+    fake_stop(srv);
+#else
+    SKIP("not a hardened build: the reference library trusts nfd");
+#endif
+}
+
+/* ---- ImportSyncobj, FreeSyncobj (DRI3 1.4) ------------------------------- */
+
+#ifdef XCB_DRI3_IMPORT_SYNCOBJ
+typedef xcb_void_cookie_t (*import_syncobj_fn)(xcb_connection_t *, xcb_dri3_syncobj_t,
+                                               xcb_drawable_t, int32_t);
+typedef xcb_void_cookie_t (*free_syncobj_fn)(xcb_connection_t *, xcb_dri3_syncobj_t);
+#endif
+
+#define SYNCOBJ 0x0020000cu
+
+TEST(dri3_import_syncobj)
+{
+#ifdef XCB_DRI3_IMPORT_SYNCOBJ
+    static const import_syncobj_fn variants[] = {
+        xcb_dri3_import_syncobj_checked, xcb_dri3_import_syncobj,
+    };
+    xcb_connection_t *c;
+    fake_server_t *srv = fake_start(&c);
+
+    for (size_t v = 0; v < 2; v++) {
+        struct wire req = { 0 };
+        struct fd_id id;
+        int syncobj_fd = test_memfd("dri3-syncobj", &id);
+        int got[FAKE_MAX_FDS], ngot;
+        xcb_void_cookie_t ck = variants[v](c, SYNCOBJ, WINDOW, syncobj_fd);
+
+        CHECK(xcb_flush(c) > 0);
+        CHECK_FD_CLOSED(syncobj_fd);
+        dri3_head(&req, 10, 3);     /* opcode 10, not the spec text's 11 */
+        w32(&req, SYNCOBJ);         /* syncobj */
+        w32(&req, WINDOW);          /* drawable */
+        EXPECT_REQUEST(srv, &req, got, &ngot);
+        CHECK_EQ(ck.sequence, fake_seq(srv));
+        CHECK_EQ(ngot, 1);
+        CHECK_FD_IS(got[0], id);    /* syncobj fd */
+        close(got[0]);
+        wire_free(&req);
+    }
+    fake_stop(srv);
+#else
+    SKIP("the library has no DRI3 1.4 (ImportSyncobj)");
+#endif
+}
+
+TEST(dri3_free_syncobj)
+{
+#ifdef XCB_DRI3_IMPORT_SYNCOBJ
+    static const free_syncobj_fn variants[] = {
+        xcb_dri3_free_syncobj_checked, xcb_dri3_free_syncobj,
+    };
+    xcb_connection_t *c;
+    fake_server_t *srv = fake_start(&c);
+
+    for (size_t v = 0; v < 2; v++) {
+        struct wire req = { 0 };
+        xcb_void_cookie_t ck = variants[v](c, SYNCOBJ);
+
+        CHECK(xcb_flush(c) > 0);
+        dri3_head(&req, 11, 2);     /* opcode 11, not the spec text's 12 */
+        w32(&req, SYNCOBJ);         /* syncobj */
+        EXPECT_REQUEST(srv, &req, NULL, NULL);
+        CHECK_EQ(ck.sequence, fake_seq(srv));
+        wire_free(&req);
+    }
+    fake_stop(srv);
+#else
+    SKIP("the library has no DRI3 1.4 (FreeSyncobj)");
+#endif
+}
+
+TEST(dri3_syncobj_iterator)
+{
+#ifdef XCB_DRI3_IMPORT_SYNCOBJ
+    xcb_dri3_syncobj_t list[3] = { 7, 8, 9 };
+    xcb_dri3_syncobj_iterator_t it = { list, 3, 0 };
+    xcb_generic_iterator_t end = xcb_dri3_syncobj_end(it);
+
+    CHECK(end.data == list + 3);
+    CHECK_EQ(end.rem, 0);
+    xcb_dri3_syncobj_next(&it);
+    CHECK(it.data == list + 1);
+    CHECK_EQ(it.rem, 2);
+    CHECK_EQ(*it.data, 8);
+#else
+    SKIP("the library has no DRI3 1.4 (xcb_dri3_syncobj_t)");
+#endif
+}
+
+/* ---- names, numbers and layouts that programs compile against ------------ */
+
+TEST(dri3_opcodes)
+{
+    CHECK_EQ(XCB_DRI3_QUERY_VERSION, 0);
+    CHECK_EQ(XCB_DRI3_OPEN, 1);
+    CHECK_EQ(XCB_DRI3_PIXMAP_FROM_BUFFER, 2);
+    CHECK_EQ(XCB_DRI3_BUFFER_FROM_PIXMAP, 3);
+    CHECK_EQ(XCB_DRI3_FENCE_FROM_FD, 4);
+    CHECK_EQ(XCB_DRI3_FD_FROM_FENCE, 5);
+    CHECK_EQ(XCB_DRI3_GET_SUPPORTED_MODIFIERS, 6);
+    CHECK_EQ(XCB_DRI3_PIXMAP_FROM_BUFFERS, 7);
+    CHECK_EQ(XCB_DRI3_BUFFERS_FROM_PIXMAP, 8);
+    CHECK_EQ(XCB_DRI3_SET_DRM_DEVICE_IN_USE, 9);
+#ifdef XCB_DRI3_IMPORT_SYNCOBJ
+    CHECK_EQ(XCB_DRI3_IMPORT_SYNCOBJ, 10);
+    CHECK_EQ(XCB_DRI3_FREE_SYNCOBJ, 11);
+    CHECK_EQ(XCB_DRI3_MINOR_VERSION, 4);
+#endif
+    CHECK_EQ(XCB_DRI3_MAJOR_VERSION, 1);
+}
+
+/* The structs are laid over the wire bytes, so their layout is the protocol's
+ * (and a drop-in replacement's ABI). */
+TEST(dri3_struct_layout)
+{
+    CHECK_EQ(sizeof(xcb_dri3_query_version_request_t), 12);
+    CHECK_EQ(sizeof(xcb_dri3_query_version_reply_t), 16);
+    CHECK_EQ(sizeof(xcb_dri3_open_request_t), 12);
+    CHECK_EQ(sizeof(xcb_dri3_open_reply_t), 32);
+    CHECK_EQ(sizeof(xcb_dri3_pixmap_from_buffer_request_t), 24);
+    CHECK_EQ(offsetof(xcb_dri3_pixmap_from_buffer_request_t, stride), 20);
+    CHECK_EQ(offsetof(xcb_dri3_pixmap_from_buffer_request_t, bpp), 23);
+    CHECK_EQ(sizeof(xcb_dri3_buffer_from_pixmap_request_t), 8);
+    CHECK_EQ(sizeof(xcb_dri3_buffer_from_pixmap_reply_t), 32);
+    CHECK_EQ(offsetof(xcb_dri3_buffer_from_pixmap_reply_t, size), 8);
+    CHECK_EQ(offsetof(xcb_dri3_buffer_from_pixmap_reply_t, bpp), 19);
+    CHECK_EQ(sizeof(xcb_dri3_fence_from_fd_request_t), 16);
+    CHECK_EQ(offsetof(xcb_dri3_fence_from_fd_request_t, initially_triggered), 12);
+    CHECK_EQ(sizeof(xcb_dri3_fd_from_fence_request_t), 12);
+    CHECK_EQ(sizeof(xcb_dri3_fd_from_fence_reply_t), 32);
+    CHECK_EQ(sizeof(xcb_dri3_get_supported_modifiers_request_t), 12);
+    CHECK_EQ(sizeof(xcb_dri3_get_supported_modifiers_reply_t), 32);
+    CHECK_EQ(offsetof(xcb_dri3_get_supported_modifiers_reply_t, num_screen_modifiers), 12);
+    CHECK_EQ(sizeof(xcb_dri3_pixmap_from_buffers_request_t), 64);
+    CHECK_EQ(offsetof(xcb_dri3_pixmap_from_buffers_request_t, num_buffers), 12);
+    CHECK_EQ(offsetof(xcb_dri3_pixmap_from_buffers_request_t, width), 16);
+    CHECK_EQ(offsetof(xcb_dri3_pixmap_from_buffers_request_t, stride0), 20);
+    CHECK_EQ(offsetof(xcb_dri3_pixmap_from_buffers_request_t, offset3), 48);
+    CHECK_EQ(offsetof(xcb_dri3_pixmap_from_buffers_request_t, depth), 52);
+    CHECK_EQ(offsetof(xcb_dri3_pixmap_from_buffers_request_t, modifier), 56);
+    CHECK_EQ(sizeof(xcb_dri3_buffers_from_pixmap_request_t), 8);
+    CHECK_EQ(sizeof(xcb_dri3_buffers_from_pixmap_reply_t), 32);
+    CHECK_EQ(offsetof(xcb_dri3_buffers_from_pixmap_reply_t, width), 8);
+    CHECK_EQ(offsetof(xcb_dri3_buffers_from_pixmap_reply_t, modifier), 16);
+    CHECK_EQ(offsetof(xcb_dri3_buffers_from_pixmap_reply_t, depth), 24);
+    CHECK_EQ(sizeof(xcb_dri3_set_drm_device_in_use_request_t), 16);
+    CHECK_EQ(offsetof(xcb_dri3_set_drm_device_in_use_request_t, drmMinor), 12);
+#ifdef XCB_DRI3_IMPORT_SYNCOBJ
+    CHECK_EQ(sizeof(xcb_dri3_syncobj_t), 4);
+    CHECK_EQ(sizeof(xcb_dri3_import_syncobj_request_t), 12);
+    CHECK_EQ(offsetof(xcb_dri3_import_syncobj_request_t, drawable), 8);
+    CHECK_EQ(sizeof(xcb_dri3_free_syncobj_request_t), 8);
+#endif
+}
+
+/* ---- fds handed to a request belong to libxcb, even when it fails -------- */
+
+TEST(dri3_request_fd_closed_on_broken_connection)
+{
+    xcb_connection_t *c;
+    fake_server_t *srv = fake_start(&c);
+    int32_t planes[2];
+    int fd;
+
+    /* The server hangs up instead of replying, so libxcb marks the
+     * connection broken; requests after that send nothing, and must still
+     * close the fds they were given. */
+    fake_hangup(srv);
+    CHECK(xcb_dri3_query_version_reply(c, xcb_dri3_query_version(c, 1, 4), NULL) == NULL);
+    CHECK(xcb_connection_has_error(c) != 0);
+
+    fd = test_memfd("dri3-buffer", NULL);
+    xcb_dri3_pixmap_from_buffer(c, PIXMAP, WINDOW, 4096, 32, 32, 128, 24, 32, fd);
+    CHECK_FD_CLOSED(fd);
+
+    fd = test_memfd("dri3-fence", NULL);
+    xcb_dri3_fence_from_fd_checked(c, WINDOW, FENCE, 0, fd);
+    CHECK_FD_CLOSED(fd);
+
+    planes[0] = test_memfd("dri3-plane", NULL);
+    planes[1] = test_memfd("dri3-plane", NULL);
+    xcb_dri3_pixmap_from_buffers(c, PIXMAP, WINDOW, 2, 32, 32, 128, 0, 64, 4096, 0, 0, 0, 0,
+                                 24, 32, 0, planes);
+    CHECK_FD_CLOSED(planes[0]);
+    CHECK_FD_CLOSED(planes[1]);
+
+#ifdef XCB_DRI3_IMPORT_SYNCOBJ
+    fd = test_memfd("dri3-syncobj", NULL);
+    xcb_dri3_import_syncobj(c, SYNCOBJ, WINDOW, fd);
+    CHECK_FD_CLOSED(fd);
+#endif
+    fake_stop(srv);
+}

@@ -1,0 +1,157 @@
+#define _GNU_SOURCE
+#include "wire-util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "test-runner.h"
+
+static uint8_t *wgrow(struct wire *w, size_t n)
+{
+    if (w->len + n > w->cap) {
+        size_t cap = w->cap ? w->cap : 64;
+
+        while (cap < w->len + n)
+            cap *= 2;
+        w->data = realloc(w->data, cap);
+        CHECK(w->data != NULL);
+        w->cap = cap;
+    }
+    w->len += n;
+    return w->data + w->len - n;
+}
+
+void w8(struct wire *w, uint8_t v)
+{
+    *wgrow(w, 1) = v;
+}
+
+void w16(struct wire *w, uint16_t v)
+{
+    uint8_t *p = wgrow(w, 2);
+
+    p[0] = (uint8_t)v;
+    p[1] = (uint8_t)(v >> 8);
+}
+
+void w32(struct wire *w, uint32_t v)
+{
+    uint8_t *p = wgrow(w, 4);
+
+    for (int i = 0; i < 4; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+}
+
+void w64(struct wire *w, uint64_t v)
+{
+    uint8_t *p = wgrow(w, 8);
+
+    for (int i = 0; i < 8; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+}
+
+void wpad(struct wire *w, size_t n)
+{
+    memset(wgrow(w, n), 0, n);
+}
+
+void wire_free(struct wire *w)
+{
+    free(w->data);
+    w->data = NULL;
+    w->len = w->cap = 0;
+}
+
+void w_reply_head(struct wire *w, uint8_t byte1, uint32_t seq, uint32_t length)
+{
+    w8(w, 1);                   /* Reply */
+    w8(w, byte1);
+    w16(w, (uint16_t)seq);      /* sequence number */
+    w32(w, length);             /* reply length */
+}
+
+void w_error(struct wire *w, uint8_t code, uint32_t seq, uint32_t resource, uint16_t minor,
+             uint8_t major)
+{
+    w8(w, 0);                   /* Error */
+    w8(w, code);
+    w16(w, (uint16_t)seq);      /* sequence number */
+    w32(w, resource);           /* bad resource id / value */
+    w16(w, minor);              /* minor opcode */
+    w8(w, major);               /* major opcode */
+    wpad(w, 21);                /* unused */
+}
+
+void fake_write_wire(fake_server_t *srv, const struct wire *w, const int *fds, int nfds)
+{
+    fake_write(srv, w->data, w->len, fds, nfds);
+}
+
+void expect_request(const char *file, int line, fake_server_t *srv, const struct wire *want,
+                    int *fds, int *nfds)
+{
+    /* Large enough for any request of these tests (BIG-REQUESTS aside). */
+    static uint8_t got[256 * 1024];
+    size_t len = fake_read_request(srv, got, sizeof(got), fds, nfds);
+
+    if (len != want->len)
+        test_fail(file, line, "request of %zu bytes, expected %zu (opcode %u.%u)", len,
+                  want->len, got[0], got[1]);
+    if (memcmp(got, want->data, len) != 0)
+        test_fail_mem(file, line, "received", "expected", got, want->data, len);
+}
+
+int test_memfd(const char *name, struct fd_id *id)
+{
+    int fd = memfd_create(name, MFD_CLOEXEC);
+
+    if (fd < 0)
+        test_fail(__FILE__, __LINE__, "memfd_create: %s", strerror(errno));
+    if (id)
+        *id = fd_identity(__FILE__, __LINE__, fd);
+    return fd;
+}
+
+struct fd_id fd_identity(const char *file, int line, int fd)
+{
+    struct stat st;
+
+    if (fstat(fd, &st) < 0)
+        test_fail(file, line, "fstat(%d): %s", fd, strerror(errno));
+    return (struct fd_id){ st.st_dev, st.st_ino };
+}
+
+void check_fd_is(const char *file, int line, const char *expr, int fd, struct fd_id id)
+{
+    struct stat st;
+
+    if (fd < 0)
+        test_fail(file, line, "%s = %d is not an fd", expr, fd);
+    if (fstat(fd, &st) < 0)
+        test_fail(file, line, "fstat(%s = %d): %s", expr, fd, strerror(errno));
+    if (st.st_dev != id.dev || st.st_ino != id.ino)
+        test_fail(file, line, "%s = %d is inode %llu on device %llu, expected %llu on %llu",
+                  expr, fd, (unsigned long long)st.st_ino, (unsigned long long)st.st_dev,
+                  (unsigned long long)id.ino, (unsigned long long)id.dev);
+}
+
+void check_fd_closed(const char *file, int line, const char *expr, int fd)
+{
+    if (fcntl(fd, F_GETFD) != -1 || errno != EBADF)
+        test_fail(file, line, "%s = %d is still open", expr, fd);
+}
+
+void check_cloexec(const char *file, int line, const char *expr, int fd)
+{
+    int flags = fcntl(fd, F_GETFD);
+
+    if (flags < 0)
+        test_fail(file, line, "fcntl(%s = %d): %s", expr, fd, strerror(errno));
+    if (!(flags & FD_CLOEXEC))
+        test_fail(file, line, "%s = %d lacks FD_CLOEXEC", expr, fd);
+}

@@ -1,0 +1,72 @@
+/*
+ * Helpers for writing expected X11 bytes field by field, as the protocol
+ * specs' encoding sections list them, and for following fds by identity.
+ */
+#ifndef WIRE_UTIL_H
+#define WIRE_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "fake-server.h"
+
+/* A growing byte buffer written little-endian.  Zero-initialise it
+ * (struct wire w = { 0 };) and release it with wire_free(). */
+struct wire {
+    uint8_t *data;
+    size_t len, cap;
+};
+
+void w8(struct wire *w, uint8_t v);
+void w16(struct wire *w, uint16_t v);
+void w32(struct wire *w, uint32_t v);
+void w64(struct wire *w, uint64_t v);
+void wpad(struct wire *w, size_t n);    /* n zero bytes ("unused") */
+void wire_free(struct wire *w);
+
+/* The first 8 bytes of a reply: 1, the spare byte (nfd for replies with
+ * fds), sequence number, reply length in 4-byte units beyond 32 bytes. */
+void w_reply_head(struct wire *w, uint8_t byte1, uint32_t seq, uint32_t length);
+
+/* A core protocol error (32 bytes) for request seq. */
+void w_error(struct wire *w, uint8_t code, uint32_t seq, uint32_t resource, uint16_t minor,
+             uint8_t major);
+
+/* Sends w's bytes, and fds, from the fake server. */
+void fake_write_wire(fake_server_t *srv, const struct wire *w, const int *fds, int nfds);
+
+/*
+ * Reads one request and compares it with the expected bytes; fds (room for
+ * FAKE_MAX_FDS) and nfds receive the fds that came with it, or pass NULL to
+ * require none.  Reports at the caller's line.
+ */
+#define EXPECT_REQUEST(srv, w, fds, nfds) \
+    expect_request(__FILE__, __LINE__, (srv), (w), (fds), (nfds))
+void expect_request(const char *file, int line, fake_server_t *srv, const struct wire *want,
+                    int *fds, int *nfds);
+
+/* What identifies an open file across fd passing. */
+struct fd_id {
+    dev_t dev;
+    ino_t ino;
+};
+
+/* A new close-on-exec memfd (a stand-in for a dma-buf, a fence page or a
+ * DRM device); *id receives its identity when id != NULL. */
+int test_memfd(const char *name, struct fd_id *id);
+struct fd_id fd_identity(const char *file, int line, int fd);
+
+/* fd is open and refers to the file id. */
+#define CHECK_FD_IS(fd, id) check_fd_is(__FILE__, __LINE__, #fd, (fd), (id))
+void check_fd_is(const char *file, int line, const char *expr, int fd, struct fd_id id);
+
+/* fd is not open in this process. */
+#define CHECK_FD_CLOSED(fd) check_fd_closed(__FILE__, __LINE__, #fd, (fd))
+void check_fd_closed(const char *file, int line, const char *expr, int fd);
+
+/* fd has FD_CLOEXEC set. */
+#define CHECK_CLOEXEC(fd) check_cloexec(__FILE__, __LINE__, #fd, (fd))
+void check_cloexec(const char *file, int line, const char *expr, int fd);
+
+#endif
