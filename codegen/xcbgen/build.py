@@ -29,10 +29,10 @@ CARD8, CARD16, CARD32 = PRIMITIVES["CARD8"], PRIMITIVES["CARD16"], PRIMITIVES["C
 # An fd list's elements, as its accessors see them.
 FD_ELEMENT = m.Primitive("", "fd", "int32_t", 4, 4)
 
-_FIELD_TAGS = {"field", "pad", "list", "fd", "exprfield", "switch", "valueparam",
-               "required_start_align"}
-_EXPR_TAGS = {"fieldref", "value", "op", "unop", "popcount", "sumof", "enumref",
-              "paramref", "listelement-ref", "bit"}
+_FIELD_TAGS = frozenset({"field", "pad", "list", "fd", "exprfield", "switch", "valueparam",
+               "required_start_align"})
+_EXPR_TAGS = frozenset({"fieldref", "value", "op", "unop", "popcount", "sumof", "enumref",
+              "paramref", "listelement-ref", "bit"})
 
 
 def build_module(root, loader, full):

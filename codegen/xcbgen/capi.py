@@ -29,8 +29,21 @@ class Function:
     params: Tuple[Param, ...]
 
     def prototype(self):
-        args = ", ".join(f"{p.c_type} {p.name}".replace("* ", "*") for p in self.params)
-        return f"{self.ret}\n{self.name}({args or 'void'})"
+        args = [f"{p.c_type} {p.name}".replace("* ", "*") for p in self.params]
+        return f"{self.ret}\n{wrap_call(self.name, args or ['void'])}"
+
+
+def wrap_call(head, args, width=96, indent=""):
+    """`head(a, b, c)`, one argument per line under the parenthesis when too long.
+
+    `indent` is the indentation the caller's writer will add: it counts
+    towards the width but is not part of the returned text.
+    """
+    one_line = f"{head}({', '.join(args)})"
+    if len(indent) + len(one_line) <= width:
+        return one_line
+    pad = "\n" + " " * (len(head) + 1)
+    return f"{head}(" + ("," + pad).join(args) + ")"
 
 
 CONN = Param("xcb_connection_t *", "c", "The connection.")
@@ -123,10 +136,13 @@ class ListApi:
     end: Function         # _end or _iterator
 
 
-def list_apis(base, owner, layout):
+def list_apis(base, owner, layout, reply=False):
+    """Accessors of the wire lists; of a reply's fd lists too (fds a request
+    sends are not in its bytes, so a request has nothing to access)."""
     out = []
     arg = (Param(f"const {owner} *", "R", "The packet."),)
-    for item in list(layout.lists) + [f for f in layout.fds if isinstance(f, m.FdList)]:
+    fd_lists = [f for f in layout.fds if isinstance(f, m.FdList)] if reply else []
+    for item in list(layout.lists) + fd_lists:
         ctype = "int32_t" if isinstance(item, m.FdList) else elem_ctype(item)
         name = f"{base}_{item.name}"
         if isinstance(item, m.ListField) and is_struct_list(item):

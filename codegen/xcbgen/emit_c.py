@@ -7,7 +7,7 @@ are checked before the caller sees them (see reply_guard.h in the library).
 """
 
 from . import model as m
-from .capi import (FD_OWNERSHIP_REPLY, elem_ctype, has_iterator, is_struct_list,
+from .capi import (FD_OWNERSHIP_REPLY, wrap_call, elem_ctype, has_iterator, is_struct_list,
                    iterator_functions, list_apis, reply_fds_function, reply_function,
                    request_functions, request_params, request_variants, sizeof_function)
 from .errors import GenError
@@ -269,10 +269,11 @@ class _Header:
         for api in list_apis(r.c_base, r.c_struct, r.layout):
             self.list_protos(api)
         if r.reply:
-            for api in list_apis(r.c_base, r.reply.c_name, r.reply.layout):
+            for api in list_apis(r.c_base, r.reply.c_name, r.reply.layout, reply=True):
                 self.list_protos(api)
-            if r.reply.layout.lists:
-                pass
+            sz = sizeof_function(r.c_base, r.reply.layout)
+            if sz:
+                self.proto(sz, [f"The size in bytes of a {r.name} reply, lists included."])
             self.reply_protos(r)
 
     def reply_protos(self, r):
@@ -351,7 +352,7 @@ class _Source:
     def function(self, fn, static=False):
         proto = fn.prototype().split("\n")
         self.w.line(("static " if static else "") + proto[0])
-        self.w.line(proto[1])
+        self.w.lines(proto[1:])
 
     def iterator(self, t):
         w = self.w
@@ -379,10 +380,14 @@ class _Source:
         for name, flags in request_variants(r):
             fn = next(f for f in request_functions(r) if f.name == name)
             self.function(fn)
-            args = ", ".join(["c", flags] + [p.name for p in fn.params[1:]])
+            args = ["c", flags] + [p.name for p in fn.params[1:]]
             with self.w.block(""):
-                self.w.line(f"{r.cookie} cookie = {{ (unsigned int) send_{lower(r.name)}"
-                            f"({args}) }};")
+                self.w.line(f"{r.cookie} cookie;")
+                self.w.blank()
+                call = wrap_call(f"send_{lower(r.name)}", args, indent="    " * 5)
+                self.w.line("cookie.sequence = (unsigned int)")
+                with self.w.indented():
+                    self.w.lines((call + ";").splitlines())
                 self.w.blank()
                 self.w.line("return cookie;")
             self.w.blank()
@@ -396,9 +401,10 @@ class _Source:
         params = request_params(r)
         n_parts = 2 + 2 * len(lay.lists)
         w.line("static uint64_t")
-        args = ", ".join(["xcb_connection_t *c", "int flags"] +
-                         [f"{p.c_type} {p.name}".replace("* ", "*") for p in params[1:]])
-        w.line(f"send_{lower(r.name)}({args})")
+        # xcb_flags, not flags: a request may well have a field named "flags".
+        args = ["xcb_connection_t *c", "int xcb_flags"] + \
+            [f"{p.c_type} {p.name}".replace("* ", "*") for p in params[1:]]
+        w.lines(wrap_call(f"send_{lower(r.name)}", args).splitlines())
         with w.block(""):
             with w.block("static const xcb_protocol_request_t xcb_req =", "};"):
                 w.line(f".count = {n_parts},")
@@ -438,7 +444,7 @@ class _Source:
         w = self.w
         single = [f for f in r.layout.fds if isinstance(f, m.FdField)]
         lists = [f for f in r.layout.fds if isinstance(f, m.FdList)]
-        call = "xcb_send_request_with_fds64(c, flags, xcb_parts + 2, &xcb_req"
+        call = "xcb_send_request_with_fds64(c, xcb_flags, xcb_parts + 2, &xcb_req"
         if single and lists or len(lists) > 1:
             raise GenError(r.loc, "a request may carry single fds or one fd list, not both")
         if single:
@@ -448,16 +454,18 @@ class _Source:
         elif lists:
             # libxcb only reads the array, so casting away const is safe.
             count = c_expr(lists[0].length, str)
-            w.line(f"return {call}, (unsigned int) ({count}), (int *) {lists[0].name});")
+            w.line(f"return {call},")
+            w.line(f"                                   (unsigned int) ({count}), "
+                   f"(int *) {lists[0].name});")
         else:
-            w.line("return xcb_send_request64(c, flags, xcb_parts + 2, &xcb_req);")
+            w.line("return xcb_send_request64(c, xcb_flags, xcb_parts + 2, &xcb_req);")
 
     # -------------------------------------------------------- lists
 
     def lists(self, base, owner, layout, kind):
         """Accessors of the lists that follow a fixed part, and _sizeof."""
         w = self.w
-        apis = list_apis(base, owner, layout)
+        apis = list_apis(base, owner, layout, reply=kind == "reply")
         offsets = {}         # list name -> C expression of its byte offset from R
         at = str(layout.mem_size)
         for api in apis:
@@ -564,8 +572,11 @@ class _Source:
             if checked:
                 w.line(f"if (R != NULL && !{lower(r.name)}_reply_is_whole(R))")
                 with w.indented():
-                    w.line(f"return xcbdp_refuse_reply(c, R, {'R->' + nfd.name if nfd else 0}, "
-                           f"&{self.mod.id_name}, {r.opcode_macro}, cookie.sequence, e);")
+                    call = wrap_call("return xcbdp_refuse_reply",
+                                     ["c", "R", f"R->{nfd.name}" if nfd else "0",
+                                      f"&{self.mod.id_name}", r.opcode_macro,
+                                      "cookie.sequence", "e"], indent="        ")
+                    w.lines((call + ";").splitlines())
             if nfd:
                 # libxcb leaves received fds inheritable across exec; ours are not.
                 w.line("if (R != NULL)")
@@ -590,7 +601,7 @@ class _Source:
             for lst in lay.lists:
                 if lst.length is not None:
                     need.append(f"{c_expr(lst.length, _wide)} * {lst.type.size}")
-            w.line(f"uint64_t need = {' + '.join(need)};")
+            w.line(f"uint64_t need = {(chr(10) + ' ' * 20 + '+ ').join(need)};")
             w.blank()
             cond = "need <= have"
             if nfd is not None:

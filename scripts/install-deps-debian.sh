@@ -1,0 +1,18 @@
+#!/bin/sh
+# Installs what building, testing and running xcb-dri3-present needs on Debian 12.
+set -e
+SUDO=
+[ "$(id -u)" = 0 ] || SUDO=sudo
+PACKAGES="
+    autoconf automake libtool make pkg-config gcc g++ python3
+    libxcb1-dev libxcb-randr0-dev libxcb-xfixes0-dev libxcb-sync-dev xcb-proto
+    libxcb-dri3-dev libxcb-present-dev
+    libxml2-utils groff-base valgrind
+    xvfb xauth
+"
+# shellcheck disable=SC2086
+if ! dpkg -s $PACKAGES >/dev/null 2>&1; then
+    $SUDO apt-get update
+    # shellcheck disable=SC2086
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y --no-install-recommends $PACKAGES
+fi

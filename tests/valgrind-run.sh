@@ -1,0 +1,6 @@
+#!/bin/sh
+# LOG_COMPILER for running a test program under valgrind's memcheck: any
+# memory error or definite leak makes the program (or the forked test) fail.
+# Test programs in the build tree are libtool wrappers, hence --mode=execute.
+exec "${TOP_BUILDDIR:-.}/libtool" --mode=execute valgrind -q --error-exitcode=99 \
+    --leak-check=full --errors-for-leak-kinds=definite --track-fds=no "$@"
