@@ -233,8 +233,7 @@ class _Header:
             paragraphs.append("")
             paragraphs += [f"@param {p.name} {p.doc}" for p in params]
         _comment(w, paragraphs)
-        w.lines(fn.prototype().replace("\n", "\n", 1).splitlines()[:-1])
-        w.line(fn.prototype().splitlines()[-1] + ";")
+        w.lines((fn.prototype() + ";").splitlines())
         w.blank()
 
     def iterator_protos(self, t):
