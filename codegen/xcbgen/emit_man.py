@@ -70,6 +70,24 @@ def _decl(ctype, name, styled):
     return f"{esc(ctype)} {styled}"
 
 
+def _accessors(w, title, sizeof_fn, apis):
+    """A subsection with _sizeof and each list's pointer, length and end accessors."""
+    fns = ([sizeof_fn] if sizeof_fn else []) + [f for a in apis
+                                                for f in (a.pointer, a.length, a.end)]
+    if fns:
+        w.line(f".SS {title}")
+        for fn in fns:
+            _prototype(w, fn)
+
+
+def _description(w, doc):
+    w.line(".SH DESCRIPTION")
+    _fill(w, doc.brief.rstrip(".") + "." if doc.brief else "")
+    if doc.description:
+        w.line(".PP")
+        _fill(w, doc.description)
+
+
 def _prototype(w, fn):
     """A prototype as a no-fill block: parameters one per line, under the '('.
 
@@ -174,13 +192,8 @@ def _request_page(mod, r):
     w.line(".SS Request functions")
     for fn in request_functions(r):
         _prototype(w, fn)
-    sz = sizeof_function(r.c_base, r.layout)
-    req_apis = list_apis(r.c_base, r.c_struct, r.layout)
-    if sz or req_apis:
-        w.line(".SS Request accessors")
-        for fn in ([sz] if sz else []) + [f for a in req_apis
-                                         for f in (a.pointer, a.length, a.end)]:
-            _prototype(w, fn)
+    _accessors(w, "Request accessors", sizeof_function(r.c_base, r.layout),
+               list_apis(r.c_base, r.c_struct, r.layout))
     if r.reply:
         w.line(".SS Reply datastructure")
         _struct(w, r.reply.c_name, r.reply.layout)
@@ -188,19 +201,10 @@ def _request_page(mod, r):
         _prototype(w, reply_function(r))
         if r.reply.layout.fds:
             _prototype(w, reply_fds_function(r))
-        rep_apis = list_apis(r.c_base, r.reply.c_name, r.reply.layout, reply=True)
-        rsz = sizeof_function(r.c_base, r.reply.layout)
-        if rep_apis or rsz:
-            w.line(".SS Reply accessors")
-            for fn in ([rsz] if rsz else []) + [f for a in rep_apis
-                                               for f in (a.pointer, a.length, a.end)]:
-                _prototype(w, fn)
+        _accessors(w, "Reply accessors", sizeof_function(r.c_base, r.reply.layout),
+                   list_apis(r.c_base, r.reply.c_name, r.reply.layout, reply=True))
 
-    w.line(".SH DESCRIPTION")
-    _fill(w, r.doc.brief.rstrip(".") + "." if r.doc.brief else "")
-    if r.doc.description:
-        w.line(".PP")
-        _fill(w, r.doc.description)
+    _description(w, r.doc)
 
     w.line(".SH REQUEST ARGUMENTS")
     for p in request_params(r):
@@ -284,18 +288,10 @@ def _event_page(mod, e):
     w.line(".fi")
     w.line(".SS Event datastructure")
     _struct(w, e.c_struct, e.layout)
-    sz = sizeof_function(e.c_base, e.layout)
-    apis = list_apis(e.c_base, e.c_struct, e.layout)
-    if sz or apis:
-        w.line(".SS Event accessors")
-        for fn in ([sz] if sz else []) + [f for a in apis for f in (a.pointer, a.length, a.end)]:
-            _prototype(w, fn)
+    _accessors(w, "Event accessors", sizeof_function(e.c_base, e.layout),
+               list_apis(e.c_base, e.c_struct, e.layout))
 
-    w.line(".SH DESCRIPTION")
-    _fill(w, e.doc.brief.rstrip(".") + "." if e.doc.brief else "")
-    if e.doc.description:
-        w.line(".PP")
-        _fill(w, e.doc.description)
+    _description(w, e.doc)
     w.line(".PP")
     if e.xge:
         _fill(w, f"The event is a Generic Event (XGE): its response_type is "
