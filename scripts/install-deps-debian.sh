@@ -6,7 +6,7 @@ SUDO=
 PACKAGES="
     autoconf automake libtool make pkg-config gcc g++ python3
     libxcb1-dev libxcb-randr0-dev libxcb-xfixes0-dev libxcb-sync-dev xcb-proto
-    libxcb-dri3-dev libxcb-present-dev
+    libxcb-dri3-dev libxcb-present-dev libxshmfence-dev
     libxml2-utils groff-base valgrind
     xvfb xauth
 "

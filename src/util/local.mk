@@ -1,0 +1,1 @@
+# (rules come with the component)

@@ -1,0 +1,333 @@
+/*
+ * The mock server's insides, shared by its source files:
+ *   mock-core.c       event loop, clients, input/output with fds, dispatch,
+ *                     replies, errors, events, faults, transcript writer
+ *   mock-setup.c      the X11 connection handshake
+ *   mock-config.c     configuration keys and fault specs
+ *   mock-resources.c  the XID table, windows and pixmaps (memfd backed)
+ *   mock-core-requests.c  core protocol, BIG-REQUESTS, Generic Event Ext.
+ *   mock-sync.c       SYNC fences, all backed by a futex page
+ *   mock-dri3.c       DRI3 1.4
+ *   mock-present.c    Present 1.4 and the fake CRTC
+ *   mock-child.c      mock_server_start/stop/connect for tests
+ *   mock-transcript.c reading the transcript back
+ *   mock-x-server.c   the program
+ *
+ * The server is single-threaded: one poll() loop, no locks.  Times are
+ * microseconds of CLOCK_MONOTONIC.
+ */
+#ifndef MOCK_INTERNAL_H
+#define MOCK_INTERNAL_H
+
+#include "mock-server.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+struct mock_server_state;
+
+#define MOCK_MAX_CLIENTS 64
+#define MOCK_MAX_FAULTS 16
+#define MOCK_MAX_MODIFIERS 64
+#define MOCK_MAX_FDS_IN 64       /* fds queued per client, not yet taken */
+
+/* X error codes (core), and the ones the mock's extensions add. */
+enum {
+    MOCK_BAD_REQUEST = 1, MOCK_BAD_VALUE = 2, MOCK_BAD_WINDOW = 3,
+    MOCK_BAD_PIXMAP = 4, MOCK_BAD_ATOM = 5, MOCK_BAD_MATCH = 8,
+    MOCK_BAD_DRAWABLE = 9, MOCK_BAD_ALLOC = 11, MOCK_BAD_ID_CHOICE = 14,
+    MOCK_BAD_LENGTH = 16, MOCK_BAD_IMPLEMENTATION = 17,
+    /* SYNC: first_error + 2 */
+    MOCK_BAD_FENCE = MOCK_SYNC_FIRST_ERROR + 2,
+};
+
+/* Present capability bits and options (protocol values). */
+enum {
+    MOCK_CAP_ASYNC = 1, MOCK_CAP_FENCE = 2, MOCK_CAP_UST = 4,
+    MOCK_CAP_ASYNC_MAY_TEAR = 8, MOCK_CAP_SYNCOBJ = 16,
+};
+
+/* ---- configuration ---------------------------------------------------- */
+
+enum mock_fault_kind {
+    MOCK_FAULT_REPLY_LENGTH, MOCK_FAULT_EXTRA_FDS, MOCK_FAULT_MISSING_FDS,
+    MOCK_FAULT_WRONG_FD, MOCK_FAULT_BAD_EVENT, MOCK_FAULT_CLOSE_AFTER,
+    MOCK_FAULT_CLOSE_MID_REPLY, MOCK_FAULT_STALL, MOCK_FAULT_ERROR,
+};
+
+struct mock_fault {
+    enum mock_fault_kind kind;
+    int major, minor;           /* minor -1: a core request (major only) */
+    uint32_t seq;               /* nonzero: "seq=N" target instead */
+    int arg;                    /* DELTA, N, MS or CODE */
+};
+
+enum mock_open_mode { MOCK_OPEN_MEMFD, MOCK_OPEN_NONE, MOCK_OPEN_PATH };
+
+struct mock_config {
+    int dri3_major, dri3_minor;         /* major 0: no DRI3 */
+    int present_major, present_minor;   /* major 0: no Present */
+    uint32_t present_caps;
+    enum mock_open_mode open_mode;
+    char *open_path;
+    uint64_t modifiers_window[MOCK_MAX_MODIFIERS];
+    int n_modifiers_window;
+    uint64_t modifiers_screen[MOCK_MAX_MODIFIERS];
+    int n_modifiers_screen;
+    int msc_rate_hz;
+    int screen_width, screen_height;
+    char *transcript_path;
+    struct mock_fault faults[MOCK_MAX_FAULTS];
+    int n_faults;
+};
+
+/* ---- resources --------------------------------------------------------- */
+
+enum mock_res_type {
+    MOCK_RES_WINDOW, MOCK_RES_PIXMAP, MOCK_RES_FENCE, MOCK_RES_SYNCOBJ,
+    MOCK_RES_PRESENT_EVENT,
+};
+
+struct mock_client;
+
+/* Windows and pixmaps.  Every drawable's pixels live in a shared memfd
+ * mapping (32 bits per pixel for depth 24 and 32), so that a pixmap
+ * imported with DRI3 shows the client's writes without a copy and
+ * BufferFromPixmap can hand out any pixmap. */
+struct mock_plane {
+    int fd;                 /* -1 for unused planes */
+    uint32_t offset, stride;
+};
+
+struct mock_drawable {
+    uint32_t id;
+    bool is_window;
+    uint16_t width, height;
+    uint8_t depth, bpp;
+    /* the pixels: plane 0 of map, at planes[0].offset, rows of
+     * planes[0].stride bytes */
+    struct mock_plane planes[4];
+    int nplanes;
+    uint64_t modifier;      /* DRM_FORMAT_MOD_INVALID unless imported */
+    uint8_t *map;           /* mapping of planes[0].fd, map_size bytes */
+    size_t map_size;
+    /* windows only */
+    uint32_t parent;
+    int16_t x, y;
+    uint16_t border_width;
+    bool mapped;
+};
+
+struct mock_fence {
+    uint32_t id;
+    uint32_t drawable;      /* the drawable it was created for */
+    int fd;                 /* the futex page (memfd, or the client's fd) */
+    int32_t *word;          /* mapped futex word, libxshmfence's layout */
+};
+
+struct mock_resource {
+    uint32_t id;
+    enum mock_res_type type;
+    struct mock_client *owner;  /* freed with the client; NULL: server's */
+    void *data;
+    void (*destroy)(struct mock_server_state *, void *data);
+};
+
+/* ---- the server and its clients ---------------------------------------- */
+
+struct mock_out_marker {        /* fds to attach at byte `offset` of out */
+    size_t offset;
+    int fds[8];
+    int nfds;
+};
+
+struct mock_client {
+    struct mock_server_state *server;
+    int index;                  /* 1, 2, ... in connection order */
+    int fd;
+    bool setup_done;
+    bool closing;               /* flush what is queued, then close */
+    bool big_requests;          /* BIG-REQUESTS enabled */
+    uint32_t seq;               /* requests handled so far */
+    uint32_t id_base, id_mask;
+
+    uint8_t *in; size_t in_len, in_cap;
+    int in_fds[MOCK_MAX_FDS_IN]; int n_in_fds;
+
+    uint8_t *out; size_t out_len, out_cap;
+    struct mock_out_marker *markers; size_t n_markers, cap_markers;
+    uint64_t out_hold_until;    /* stall fault: write nothing before */
+
+    /* AwaitFence: while set, the client's requests wait; the core calls
+     * blocked() before reading on and clears it when it returns false. */
+    bool (*blocked)(struct mock_client *, void *data);
+    void *blocked_data;
+};
+
+/* One request as the dispatcher sees it. */
+struct mock_request {
+    struct mock_client *client;
+    uint32_t seq;
+    uint8_t major, minor;       /* minor: byte 1 */
+    const uint8_t *data;        /* the whole request as received */
+    size_t length;              /* bytes */
+    size_t body;                /* offset of the first byte after the
+                                 * header: 4, or 8 for a BIG-REQUESTS form */
+    /* fds the handler took with mock_take_fd(), for the transcript */
+    int taken[8]; int ntaken;
+};
+
+struct mock_extension {
+    const char *name;           /* as QueryExtension is asked */
+    uint8_t major, first_event, first_error;
+    bool (*present)(const struct mock_config *);   /* advertised? */
+    void (*dispatch)(struct mock_request *req);
+    /* optional hooks */
+    uint64_t (*next_wakeup)(struct mock_server_state *);  /* UINT64_MAX: none */
+    void (*wakeup)(struct mock_server_state *);           /* time passed */
+    void (*drawable_destroyed)(struct mock_server_state *, struct mock_drawable *);
+    void (*window_configured)(struct mock_server_state *, struct mock_drawable *,
+                              bool resized);
+    void (*client_gone)(struct mock_client *);
+    void (*fence_triggered)(struct mock_server_state *, struct mock_fence *);
+};
+
+struct mock_server_state {
+    const struct mock_config *cfg;
+    struct mock_client *clients[MOCK_MAX_CLIENTS];
+    int next_client_index;
+    int listen_fd;
+    FILE *transcript;
+    bool faults_used[MOCK_MAX_FAULTS];
+    struct mock_resource *resources; size_t n_resources, cap_resources;
+    uint32_t root, root_visual, argb_visual;
+    uint32_t atoms_next; char **atom_names; size_t n_atoms;
+    uint64_t start_us;          /* the CRTC's MSC 0 */
+    void *present;              /* mock-present.c's state */
+    void *dri3;                 /* mock-dri3.c's state */
+};
+
+/* mock-core.c --------------------------------------------------------- */
+
+uint64_t mock_now_us(void);
+/* Takes the next fd that came with the client's requests, or -1 (a
+ * handler answers BadLength / BadMatch then, as its request demands).  The
+ * handler owns it. */
+int mock_take_fd(struct mock_request *req);
+/* Queues a reply: buf holds len bytes (>= 32, a multiple of 4) with byte 0
+ * = 1 and byte 1 and bytes 8.. filled in; the core writes the sequence
+ * number and the length field and applies faults.  fds (may be NULL) are
+ * sent with the reply's first byte and closed afterwards; ownership passes
+ * to the core whatever happens. */
+void mock_send_reply(struct mock_request *req, void *buf, size_t len,
+                     const int *fds, int nfds);
+/* An X error for the request (the sequence number is req's). */
+void mock_send_error(struct mock_request *req, uint8_t code, uint32_t bad_value);
+/* An event: 32 bytes, or a Generic Event (byte 0 = 35) of len bytes whose
+ * length field the core fills in.  The core writes the sequence number of
+ * the last request the client's handled. */
+void mock_send_event(struct mock_client *client, void *buf, size_t len);
+/* Appends an "info" line to the transcript. */
+void mock_info(struct mock_server_state *s, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* The extensions the server has (for QueryExtension and dispatch). */
+const struct mock_extension *mock_find_extension(struct mock_server_state *s,
+                                                 const char *name, size_t len);
+
+/* Little-endian access to request and reply bytes (the mock only speaks
+ * LSB-first, which is what x86 libxcb sends; a 'B' setup is refused). */
+static inline uint16_t mock_get16(const uint8_t *p) { return (uint16_t)(p[0] | p[1] << 8); }
+static inline uint32_t mock_get32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+static inline uint64_t mock_get64(const uint8_t *p)
+{
+    return (uint64_t)mock_get32(p) | (uint64_t)mock_get32(p + 4) << 32;
+}
+static inline void mock_put16(uint8_t *p, uint16_t v) { p[0] = (uint8_t)v; p[1] = (uint8_t)(v >> 8); }
+static inline void mock_put32(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)v; p[1] = (uint8_t)(v >> 8); p[2] = (uint8_t)(v >> 16); p[3] = (uint8_t)(v >> 24);
+}
+static inline void mock_put64(uint8_t *p, uint64_t v)
+{
+    mock_put32(p, (uint32_t)v); mock_put32(p + 4, (uint32_t)(v >> 32));
+}
+
+/* mock-setup.c -------------------------------------------------------- */
+
+/* Handles the handshake once the client's setup request is complete in
+ * client->in: answers success or failure and consumes the bytes.  Returns
+ * the number of bytes consumed, 0 if more are needed, -1 after queuing a
+ * failure reply (the core closes the client once it is flushed). */
+long mock_setup_handle(struct mock_client *client);
+
+/* mock-resources.c ---------------------------------------------------- */
+
+/* 0, or an X error code (BadIDChoice) when id is taken or outside the
+ * client's range (owner NULL skips the range check). */
+int mock_resource_add(struct mock_server_state *s, struct mock_client *owner,
+                      uint32_t id, enum mock_res_type type, void *data,
+                      void (*destroy)(struct mock_server_state *, void *));
+void *mock_resource_find(struct mock_server_state *s, uint32_t id, enum mock_res_type type);
+/* Runs destroy and forgets the id; false if there was none. */
+bool mock_resource_free(struct mock_server_state *s, uint32_t id);
+void mock_resources_free_client(struct mock_server_state *s, struct mock_client *c);
+void mock_resources_free_all(struct mock_server_state *s);
+
+/* A window or pixmap (type MOCK_RES_WINDOW or MOCK_RES_PIXMAP, or either
+ * for "drawable" with want_window < 0). */
+struct mock_drawable *mock_drawable_find(struct mock_server_state *s, uint32_t id,
+                                         int want_window);
+/* A new memfd-backed drawable, zero-filled, depth 24 or 32 (bpp 32), or
+ * NULL when memory runs out.  Not registered yet. */
+struct mock_drawable *mock_drawable_new(uint16_t width, uint16_t height, uint8_t depth);
+/* A pixmap whose plane 0 maps the client's fd at offset/stride (DRI3);
+ * takes ownership of fds (nplanes of them).  NULL with *error set to the X
+ * error (BadAlloc when the fd is too small for offset + stride * height or
+ * cannot be mapped, BadMatch when it is not a regular file or memfd). */
+struct mock_drawable *mock_drawable_import(uint16_t width, uint16_t height, uint8_t depth,
+                                           uint8_t bpp, const struct mock_plane *planes,
+                                           int nplanes, uint64_t modifier, int *error);
+void mock_drawable_free(struct mock_server_state *s, void *drawable);
+/* Resizes a window's pixel store, keeping the overlapping pixels. */
+int mock_drawable_resize(struct mock_drawable *d, uint16_t width, uint16_t height);
+uint32_t mock_drawable_pixel(const struct mock_drawable *d, int x, int y);
+/* Copies src into dst at (dx, dy), clipped to dst. */
+void mock_drawable_copy(struct mock_drawable *dst, const struct mock_drawable *src,
+                        int dx, int dy);
+
+/* mock-sync.c ---------------------------------------------------------- */
+
+/* Fences follow libxshmfence's futex protocol on *word: 0 not triggered,
+ * 1 triggered, -1 not triggered with waiters (trigger wakes them). */
+struct mock_fence *mock_fence_new(uint32_t id, uint32_t drawable, bool triggered);
+/* Takes ownership of fd; NULL with *error set (BadMatch when it cannot be
+ * mapped or is smaller than 4 bytes). */
+struct mock_fence *mock_fence_import(uint32_t id, uint32_t drawable, int fd, int *error);
+bool mock_fence_is_triggered(const struct mock_fence *f);
+/* Triggers (waking futex waiters) and tells the extensions' hooks. */
+void mock_fence_trigger(struct mock_server_state *s, struct mock_fence *f);
+void mock_fence_reset(struct mock_fence *f);
+void mock_fence_free(struct mock_server_state *s, void *fence);
+void mock_sync_dispatch(struct mock_request *req);
+
+/* mock-core-requests.c ------------------------------------------------- */
+void mock_core_dispatch(struct mock_request *req);
+void mock_bigreq_dispatch(struct mock_request *req);
+void mock_ge_dispatch(struct mock_request *req);
+
+/* mock-dri3.c, mock-present.c ------------------------------------------ */
+extern const struct mock_extension mock_dri3_extension;
+extern const struct mock_extension mock_present_extension;
+extern const struct mock_extension mock_sync_extension;
+extern const struct mock_extension mock_bigreq_extension;
+extern const struct mock_extension mock_ge_extension;
+
+/* mock-config.c -------------------------------------------------------- */
+void mock_config_defaults(struct mock_config *cfg);
+
+#endif
