@@ -1,1 +1,29 @@
-# (rules come with the component)
+# The mock X server: a convenience library (built by `make`, since the
+# program links it too), the mock-x-server program and its smoke test.
+
+MOCK_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE -I$(top_srcdir)/tests/mock
+
+noinst_LTLIBRARIES += tests/mock/libmockserver.la
+tests_mock_libmockserver_la_SOURCES = \
+	tests/mock/mock-server.h tests/mock/mock-internal.h \
+	tests/mock/mock-core.c tests/mock/mock-output.c tests/mock/mock-record.c \
+	tests/mock/mock-setup.c tests/mock/mock-config.c \
+	tests/mock/mock-resources.c tests/mock/mock-core-requests.c \
+	tests/mock/mock-sync.c tests/mock/mock-dri3.c tests/mock/mock-present.c \
+	tests/mock/mock-present-events.c tests/mock/mock-present.h tests/mock/mock-crtc.c \
+	tests/mock/mock-child.c tests/mock/mock-socket.c tests/mock/mock-transcript.c
+tests_mock_libmockserver_la_CPPFLAGS = $(MOCK_CPPFLAGS)
+tests_mock_libmockserver_la_LIBADD = $(XCB_LIBS)
+
+noinst_PROGRAMS += tests/mock/mock-x-server
+tests_mock_mock_x_server_SOURCES = tests/mock/mock-x-server.c
+tests_mock_mock_x_server_CPPFLAGS = $(MOCK_CPPFLAGS)
+tests_mock_mock_x_server_LDADD = tests/mock/libmockserver.la $(XCB_LIBS)
+
+check_PROGRAMS += tests/mock/mock-smoke
+TESTS += tests/mock/mock-smoke
+tests_mock_mock_smoke_SOURCES = tests/mock/mock-smoke.c
+tests_mock_mock_smoke_CPPFLAGS = $(MOCK_CPPFLAGS) -I$(top_srcdir)/tests/common
+tests_mock_mock_smoke_CFLAGS = $(AM_CFLAGS) $(XCB_EXT_DEPS_CFLAGS)
+tests_mock_mock_smoke_LDADD = tests/mock/libmockserver.la tests/libtestrunner.la \
+	$(XCB_EXT_DEPS_LIBS) $(XCB_LIBS)

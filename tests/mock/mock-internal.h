@@ -1,15 +1,19 @@
 /*
  * The mock server's insides, shared by its source files:
- *   mock-core.c       event loop, clients, input/output with fds, dispatch,
- *                     replies, errors, events, faults, transcript writer
+ *   mock-core.c       event loop, clients, input with fds, framing, dispatch
+ *   mock-output.c     replies, errors and events with their fds; faults
+ *   mock-record.c     the transcript writer
  *   mock-setup.c      the X11 connection handshake
  *   mock-config.c     configuration keys and fault specs
  *   mock-resources.c  the XID table, windows and pixmaps (memfd backed)
  *   mock-core-requests.c  core protocol, BIG-REQUESTS, Generic Event Ext.
  *   mock-sync.c       SYNC fences, all backed by a futex page
  *   mock-dri3.c       DRI3 1.4
- *   mock-present.c    Present 1.4 and the fake CRTC
+ *   mock-present.c    Present 1.4: requests and the queue of presentations
+ *   mock-present-events.c  Present's SelectInput and events (mock-present.h)
+ *   mock-crtc.c       the fake CRTC's vblank clock
  *   mock-child.c      mock_server_start/stop/connect for tests
+ *   mock-socket.c     mock_listen_unix
  *   mock-transcript.c reading the transcript back
  *   mock-x-server.c   the program
  *
@@ -149,11 +153,17 @@ struct mock_client {
     int fd;
     bool setup_done;
     bool closing;               /* flush what is queued, then close */
+    /* closing, all written: our side is shut down for writing and we wait
+     * until then for the client to go (closing at once could make the
+     * client's poll() see POLLHUP before it has read the last reply) */
+    uint64_t linger_until;
     bool big_requests;          /* BIG-REQUESTS enabled */
     uint32_t seq;               /* requests handled so far */
     uint32_t id_base, id_mask;
 
     uint8_t *in; size_t in_len, in_cap;
+    size_t in_skip;             /* bytes of a refused oversized request
+                                 * still to be thrown away */
     int in_fds[MOCK_MAX_FDS_IN]; int n_in_fds;
 
     uint8_t *out; size_t out_len, out_cap;
@@ -164,6 +174,9 @@ struct mock_client {
      * blocked() before reading on and clears it when it returns false. */
     bool (*blocked)(struct mock_client *, void *data);
     void *blocked_data;
+    /* optional: frees blocked_data, called when blocked() has returned
+     * false or when the client goes away while blocked */
+    void (*blocked_free)(void *data);
 };
 
 /* One request as the dispatcher sees it. */
@@ -177,7 +190,23 @@ struct mock_request {
                                  * header: 4, or 8 for a BIG-REQUESTS form */
     /* fds the handler took with mock_take_fd(), for the transcript */
     int taken[8]; int ntaken;
+    /* what each taken fd was when it was taken (the handler may close it
+     * before the transcript line is written) */
+    struct mock_fd_record taken_info[8];
 };
+
+/* A request field at wire offset `off` of the ordinary (non-BIG-REQUESTS)
+ * encoding, wherever the request's header put it. */
+static inline const uint8_t *mock_req_field(const struct mock_request *req, size_t off)
+{
+    return req->data + off + (req->body - 4);
+}
+/* The request's size in bytes as if it had the ordinary 4-byte header, to
+ * compare with the wire offsets that mock_req_field takes. */
+static inline size_t mock_req_size(const struct mock_request *req)
+{
+    return req->length - (req->body - 4);
+}
 
 struct mock_extension {
     const char *name;           /* as QueryExtension is asked */
@@ -190,8 +219,12 @@ struct mock_extension {
     void (*drawable_destroyed)(struct mock_server_state *, struct mock_drawable *);
     void (*window_configured)(struct mock_server_state *, struct mock_drawable *,
                               bool resized);
+    /* called after the client's resources were freed (and their
+     * drawable_destroyed hooks ran) */
     void (*client_gone)(struct mock_client *);
     void (*fence_triggered)(struct mock_server_state *, struct mock_fence *);
+    /* shutdown, after every client is gone: free the extension's state */
+    void (*server_gone)(struct mock_server_state *);
 };
 
 struct mock_server_state {
@@ -229,12 +262,19 @@ void mock_send_error(struct mock_request *req, uint8_t code, uint32_t bad_value)
  * length field the core fills in.  The core writes the sequence number of
  * the last request the client's handled. */
 void mock_send_event(struct mock_client *client, void *buf, size_t len);
+/* Queues bytes as they are, with no sequence number (the handshake). */
+void mock_queue_bytes(struct mock_client *client, const void *buf, size_t len);
 /* Appends an "info" line to the transcript. */
 void mock_info(struct mock_server_state *s, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 /* The extensions the server has (for QueryExtension and dispatch). */
 const struct mock_extension *mock_find_extension(struct mock_server_state *s,
                                                  const char *name, size_t len);
+/* Run the advertised extensions' hooks of the same names. */
+void mock_hook_drawable_destroyed(struct mock_server_state *s, struct mock_drawable *d);
+void mock_hook_window_configured(struct mock_server_state *s, struct mock_drawable *d,
+                                 bool resized);
+void mock_hook_fence_triggered(struct mock_server_state *s, struct mock_fence *f);
 
 /* Little-endian access to request and reply bytes (the mock only speaks
  * LSB-first, which is what x86 libxcb sends; a 'B' setup is refused). */
@@ -257,6 +297,24 @@ static inline void mock_put64(uint8_t *p, uint64_t v)
     mock_put32(p, (uint32_t)v); mock_put32(p + 4, (uint32_t)(v >> 32));
 }
 
+/* mock-output.c ------------------------------------------------------- */
+
+/* Writes what the client's queue holds, as far as it goes without
+ * blocking and its stall fault allows. */
+void mock_flush_out(struct mock_client *c);
+/* The fault of this kind that the request triggers, marked used; NULL if
+ * none does. */
+const struct mock_fault *mock_take_fault(struct mock_request *req, enum mock_fault_kind kind);
+/* Closes the fds that are not -1. */
+void mock_close_fds(const int *fds, int n);
+
+/* mock-record.c ------------------------------------------------------- */
+
+/* What kind of file fd is, for the transcript. */
+void mock_describe_fd(int fd, struct mock_fd_record *r);
+/* The "request" line and its "fd" lines. */
+void mock_record_request(struct mock_server_state *s, const struct mock_request *req);
+
 /* mock-setup.c -------------------------------------------------------- */
 
 /* Handles the handshake once the client's setup request is complete in
@@ -273,7 +331,8 @@ int mock_resource_add(struct mock_server_state *s, struct mock_client *owner,
                       uint32_t id, enum mock_res_type type, void *data,
                       void (*destroy)(struct mock_server_state *, void *));
 void *mock_resource_find(struct mock_server_state *s, uint32_t id, enum mock_res_type type);
-/* Runs destroy and forgets the id; false if there was none. */
+/* Runs destroy and forgets the id; false if there was none.  For windows
+ * and pixmaps the drawable_destroyed hooks run first. */
 bool mock_resource_free(struct mock_server_state *s, uint32_t id);
 void mock_resources_free_client(struct mock_server_state *s, struct mock_client *c);
 void mock_resources_free_all(struct mock_server_state *s);
@@ -319,6 +378,14 @@ void mock_sync_dispatch(struct mock_request *req);
 void mock_core_dispatch(struct mock_request *req);
 void mock_bigreq_dispatch(struct mock_request *req);
 void mock_ge_dispatch(struct mock_request *req);
+
+/* mock-crtc.c: the fake CRTC's clock ----------------------------------- */
+
+/* The current MSC. */
+uint64_t mock_crtc_msc(const struct mock_server_state *s);
+/* When msc begins (its UST), in microseconds; UINT64_MAX for an MSC too
+ * far ahead. */
+uint64_t mock_crtc_vblank_us(const struct mock_server_state *s, uint64_t msc);
 
 /* mock-dri3.c, mock-present.c ------------------------------------------ */
 extern const struct mock_extension mock_dri3_extension;
