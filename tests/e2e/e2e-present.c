@@ -1,0 +1,550 @@
+/*
+ * Every Present request through our libxcb-present to the mock server and
+ * back: the bytes the server received, the events it sent (through a
+ * special event queue, as Mesa reads them), the errors it answers bad
+ * requests with, capabilities, and version negotiation.
+ */
+#include <stdlib.h>
+
+#include <xcb/dri3.h>
+#include <xcb/present.h>
+#include <xcb/sync.h>
+
+#include "e2e-util.h"
+#include "test-runner.h"
+
+#define PRESENT MOCK_PRESENT_MAJOR
+#define ALL_EVENTS                                                                      \
+    (XCB_PRESENT_EVENT_MASK_CONFIGURE_NOTIFY | XCB_PRESENT_EVENT_MASK_COMPLETE_NOTIFY | \
+     XCB_PRESENT_EVENT_MASK_IDLE_NOTIFY)
+/* SYNC 3.1's Fence error, first_error + 2; xcb-proto's sync.xml lacks it. */
+#define SYNC_BAD_FENCE 2
+
+static uint32_t query_version(struct e2e *t, uint32_t major, uint32_t minor)
+{
+    xcb_present_query_version_reply_t *r = xcb_present_query_version_reply(
+        t->c, xcb_present_query_version(t->c, major, minor), NULL);
+    uint32_t v;
+
+    CHECK(r != NULL);
+    v = r->major_version << 16 | r->minor_version;
+    free(r);
+    return v;
+}
+
+static void check_header(const struct mock_request_record *r, uint8_t minor, size_t bytes)
+{
+    CHECK_EQ(r->major, PRESENT);
+    CHECK_EQ(r->minor, minor);
+    CHECK_EQ(r->length, bytes);
+    CHECK_EQ(e2e_u16(r, 2), bytes / 4);
+    CHECK_EQ(r->nfds, 0);
+}
+
+/* PresentPixmap with no regions, offsets, CRTC or fences. */
+static xcb_void_cookie_t present(struct e2e *t, xcb_window_t w, xcb_pixmap_t p, uint32_t serial,
+                                 uint32_t options, uint64_t target, uint64_t divisor,
+                                 uint64_t remainder)
+{
+    return xcb_present_pixmap_checked(t->c, w, p, serial, 0, 0, 0, 0, 0, 0, 0, options, target,
+                                      divisor, remainder, 0, NULL);
+}
+
+TEST(present_query_version)
+{
+    struct e2e t;
+
+    e2e_start(&t, NULL);
+    e2e_check_extension(&t, &xcb_present_id, PRESENT);
+    CHECK_EQ(query_version(&t, 1, 4), 1 << 16 | 4);
+    e2e_stop(&t);
+    {
+        const struct mock_request_record *r = e2e_request(&t, PRESENT, 0, 0);
+
+        check_header(r, XCB_PRESENT_QUERY_VERSION, 12);
+        CHECK_EQ(e2e_u32(r, 4), 1);
+        CHECK_EQ(e2e_u32(r, 8), 4);
+    }
+    e2e_end(&t);
+}
+
+static void check_server_version(const char *version, uint32_t minor)
+{
+    struct e2e t;
+    xcb_window_t w;
+
+    test_note("server Present %s", version);
+    e2e_start(&t, "present-version", version, NULL);
+    e2e_check_extension(&t, &xcb_present_id, PRESENT);
+    CHECK_EQ(query_version(&t, 1, 4), 1 << 16 | minor);
+    CHECK_EQ(query_version(&t, 1, 0), 1 << 16 | 0);
+    w = e2e_create_window(&t, 0, 0, 16, 16);
+    if (minor < 4) {
+        /* PixmapSynced is 1.4: a lower server does not know the request. */
+        E2E_CHECK_ERROR(&t,
+                        xcb_present_pixmap_synced_checked(t.c, w, e2e_create_pixmap(&t, 16, 16),
+                                                          1, 0, 0, 0, 0, 0, 1, 1, 1, 2, 0, 0, 0,
+                                                          0, 0, NULL),
+                        XCB_REQUEST, PRESENT, XCB_PRESENT_PIXMAP_SYNCED);
+    }
+    CHECK_EQ(query_version(&t, 1, 4), 1 << 16 | minor);
+    e2e_stop(&t);
+    e2e_end(&t);
+}
+
+TEST(present_version_negotiation)
+{
+    check_server_version("1.0", 0);
+    check_server_version("1.2", 2);
+    check_server_version("1.4", 4);
+}
+
+static void check_caps(const char *caps, uint32_t want)
+{
+    struct e2e t;
+    xcb_window_t w;
+    xcb_present_query_capabilities_reply_t *r;
+
+    test_note("present-caps %s", caps ? caps : "(default)");
+    if (caps)
+        e2e_start(&t, "present-caps", caps, NULL);
+    else
+        e2e_start(&t, NULL);
+    w = e2e_create_window(&t, 0, 0, 16, 16);
+    r = xcb_present_query_capabilities_reply(t.c, xcb_present_query_capabilities(t.c, w), NULL);
+    CHECK(r != NULL);
+    CHECK_EQ(r->capabilities, want);
+    free(r);
+    e2e_stop(&t);
+    {
+        const struct mock_request_record *rec =
+            e2e_request(&t, PRESENT, XCB_PRESENT_QUERY_CAPABILITIES, 0);
+
+        check_header(rec, XCB_PRESENT_QUERY_CAPABILITIES, 8);
+        CHECK_EQ(e2e_u32(rec, 4), w);
+    }
+    e2e_end(&t);
+}
+
+TEST(present_query_capabilities)
+{
+    check_caps(NULL, XCB_PRESENT_CAPABILITY_ASYNC | XCB_PRESENT_CAPABILITY_FENCE |
+                         XCB_PRESENT_CAPABILITY_UST | XCB_PRESENT_CAPABILITY_ASYNC_MAY_TEAR |
+                         XCB_PRESENT_CAPABILITY_SYNCOBJ);
+    check_caps("none", XCB_PRESENT_CAPABILITY_NONE);
+    check_caps("async", XCB_PRESENT_CAPABILITY_ASYNC);
+    check_caps("fence", XCB_PRESENT_CAPABILITY_FENCE);
+    check_caps("ust", XCB_PRESENT_CAPABILITY_UST);
+    check_caps("async-may-tear", XCB_PRESENT_CAPABILITY_ASYNC_MAY_TEAR);
+    check_caps("syncobj", XCB_PRESENT_CAPABILITY_SYNCOBJ);
+    check_caps("async,fence,ust", XCB_PRESENT_CAPABILITY_ASYNC | XCB_PRESENT_CAPABILITY_FENCE |
+                                      XCB_PRESENT_CAPABILITY_UST);
+}
+
+TEST(present_select_input)
+{
+    struct e2e t;
+    xcb_window_t w;
+    xcb_special_event_t *se;
+    uint32_t eid;
+
+    e2e_start(&t, NULL);
+    w = e2e_create_window(&t, 0, 0, 16, 16);
+    se = e2e_present_select(&t, w, ALL_EVENTS, &eid);
+    /* No such window: BadWindow; a mask bit Present does not define:
+     * BadValue. */
+    E2E_CHECK_ERROR(&t, xcb_present_select_input_checked(t.c, xcb_generate_id(t.c), 0x0badbad0,
+                                                         ALL_EVENTS),
+                    XCB_WINDOW, PRESENT, XCB_PRESENT_SELECT_INPUT);
+    E2E_CHECK_ERROR(&t, xcb_present_select_input_checked(t.c, xcb_generate_id(t.c), w, 0x100),
+                    XCB_VALUE, PRESENT, XCB_PRESENT_SELECT_INPUT);
+    e2e_present_unselect(&t, se, w, eid);
+    e2e_stop(&t);
+    {
+        const struct mock_request_record *rec =
+            e2e_request(&t, PRESENT, XCB_PRESENT_SELECT_INPUT, 0);
+
+        check_header(rec, XCB_PRESENT_SELECT_INPUT, 16);
+        CHECK_EQ(e2e_u32(rec, 4), eid);
+        CHECK_EQ(e2e_u32(rec, 8), w);
+        CHECK_EQ(e2e_u32(rec, 12), ALL_EVENTS);
+        rec = e2e_request(&t, PRESENT, XCB_PRESENT_SELECT_INPUT, 3);
+        CHECK_EQ(e2e_u32(rec, 4), eid);
+        CHECK_EQ(e2e_u32(rec, 12), 0);
+    }
+    e2e_end(&t);
+}
+
+TEST(present_pixmap_complete_and_idle)
+{
+    struct e2e t;
+    xcb_window_t w;
+    xcb_pixmap_t p;
+    xcb_special_event_t *se;
+    uint32_t eid;
+    uint64_t msc;
+    bool complete = false, idle = false;
+
+    e2e_start(&t, NULL);
+    w = e2e_create_window(&t, 0, 0, 32, 32);
+    p = e2e_create_pixmap(&t, 32, 32);
+    se = e2e_present_select(&t, w, ALL_EVENTS, &eid);
+    msc = e2e_current_msc(&t, se, w);
+    E2E_CHECK_OK(&t, present(&t, w, p, 42, XCB_PRESENT_OPTION_NONE, msc + 1, 0, 0));
+    /* IdleNotify may come before or after CompleteNotify. */
+    while (!complete || !idle) {
+        xcb_generic_event_t *ev = e2e_wait_special(&t, se, 2000);
+        const xcb_present_generic_event_t *pe = (const xcb_present_generic_event_t *)ev;
+
+        CHECK(ev != NULL);
+        if (pe->evtype == XCB_PRESENT_COMPLETE_NOTIFY && !complete) {
+            const xcb_present_complete_notify_event_t *c = (const void *)ev;
+
+            CHECK_EQ(c->kind, XCB_PRESENT_COMPLETE_KIND_PIXMAP);
+            CHECK_EQ(c->mode, XCB_PRESENT_COMPLETE_MODE_COPY);
+            CHECK_EQ(c->event, eid);
+            CHECK_EQ(c->window, w);
+            CHECK_EQ(c->serial, 42);
+            /* At the target, or later if the request came late (under
+             * valgrind): never before. */
+            CHECK(c->msc >= msc + 1);
+            CHECK(c->ust != 0);
+            complete = true;
+        } else if (pe->evtype == XCB_PRESENT_IDLE_NOTIFY && !idle) {
+            const xcb_present_idle_notify_event_t *i = (const void *)ev;
+
+            CHECK_EQ(i->event, eid);
+            CHECK_EQ(i->window, w);
+            CHECK_EQ(i->serial, 42);
+            CHECK_EQ(i->pixmap, p);
+            CHECK_EQ(i->idle_fence, 0);
+            idle = true;
+        } else {
+            unsigned type = pe->evtype;
+
+            free(ev);
+            test_fail(__FILE__, __LINE__, "unexpected Present event %u", type);
+        }
+        free(ev);
+    }
+    e2e_present_unselect(&t, se, w, eid);
+    e2e_stop(&t);
+    {
+        const struct mock_request_record *rec = e2e_request(&t, PRESENT, XCB_PRESENT_PIXMAP, 0);
+
+        check_header(rec, XCB_PRESENT_PIXMAP, 72);
+        CHECK_EQ(e2e_u32(rec, 4), w);
+        CHECK_EQ(e2e_u32(rec, 8), p);
+        CHECK_EQ(e2e_u32(rec, 12), 42);
+        CHECK_EQ(e2e_u64(rec, 48), msc + 1);
+        CHECK_EQ(e2e_u64(rec, 56), 0);
+        CHECK_EQ(e2e_u64(rec, 64), 0);
+    }
+    e2e_end(&t);
+}
+
+/* Every field of PresentPixmap, notifies included, arrives as sent. */
+TEST(present_pixmap_fields)
+{
+    struct e2e t;
+    xcb_window_t w, other;
+    xcb_pixmap_t p;
+    xcb_sync_fence_t wait_fence, idle_fence;
+
+    e2e_start(&t, NULL);
+    w = e2e_create_window(&t, 0, 0, 32, 32);
+    other = e2e_create_window(&t, 40, 0, 32, 32);
+    p = e2e_create_pixmap(&t, 32, 32);
+    wait_fence = xcb_generate_id(t.c);
+    idle_fence = xcb_generate_id(t.c);
+    E2E_CHECK_OK(&t, xcb_sync_create_fence_checked(t.c, w, wait_fence, 1));
+    E2E_CHECK_OK(&t, xcb_sync_create_fence_checked(t.c, w, idle_fence, 0));
+    {
+        const xcb_present_notify_t notifies[2] = { { other, 7 }, { other, 8 } };
+
+        E2E_CHECK_OK(&t, xcb_present_pixmap_checked(t.c, w, p, 0x12345678, 0, 0, -3, 5, 0,
+                                                    wait_fence, idle_fence,
+                                                    XCB_PRESENT_OPTION_COPY, 0, 4, 1, 2,
+                                                    notifies));
+    }
+    e2e_sync(&t);
+    e2e_stop(&t);
+    {
+        const struct mock_request_record *rec = e2e_request(&t, PRESENT, XCB_PRESENT_PIXMAP, 0);
+
+        check_header(rec, XCB_PRESENT_PIXMAP, 72 + 2 * 8);
+        CHECK_EQ(e2e_u32(rec, 4), w);
+        CHECK_EQ(e2e_u32(rec, 8), p);
+        CHECK_EQ(e2e_u32(rec, 12), 0x12345678);
+        CHECK_EQ(e2e_u32(rec, 16), 0);                  /* valid: None */
+        CHECK_EQ(e2e_u32(rec, 20), 0);                  /* update: None */
+        CHECK_EQ((int16_t)e2e_u16(rec, 24), -3);
+        CHECK_EQ((int16_t)e2e_u16(rec, 26), 5);
+        CHECK_EQ(e2e_u32(rec, 28), 0);                  /* target CRTC */
+        CHECK_EQ(e2e_u32(rec, 32), wait_fence);
+        CHECK_EQ(e2e_u32(rec, 36), idle_fence);
+        CHECK_EQ(e2e_u32(rec, 40), XCB_PRESENT_OPTION_COPY);
+        CHECK_EQ(e2e_u64(rec, 48), 0);
+        CHECK_EQ(e2e_u64(rec, 56), 4);
+        CHECK_EQ(e2e_u64(rec, 64), 1);
+        CHECK_EQ(e2e_u32(rec, 72), other);
+        CHECK_EQ(e2e_u32(rec, 76), 7);
+        CHECK_EQ(e2e_u32(rec, 80), other);
+        CHECK_EQ(e2e_u32(rec, 84), 8);
+    }
+    e2e_end(&t);
+}
+
+TEST(present_notify_msc)
+{
+    struct e2e t;
+    xcb_window_t w;
+    xcb_special_event_t *se;
+    xcb_present_complete_notify_event_t *ev;
+    uint32_t eid;
+    uint64_t msc;
+
+    e2e_start(&t, NULL);
+    w = e2e_create_window(&t, 0, 0, 16, 16);
+    se = e2e_present_select(&t, w, XCB_PRESENT_EVENT_MASK_COMPLETE_NOTIFY, &eid);
+    msc = e2e_current_msc(&t, se, w);
+    E2E_CHECK_OK(&t, xcb_present_notify_msc_checked(t.c, w, 77, msc + 2, 0, 0));
+    ev = E2E_NEXT_PRESENT_EVENT(&t, se, XCB_PRESENT_COMPLETE_NOTIFY);
+    CHECK_EQ(ev->kind, XCB_PRESENT_COMPLETE_KIND_NOTIFY_MSC);
+    CHECK_EQ(ev->event, eid);
+    CHECK_EQ(ev->window, w);
+    CHECK_EQ(ev->serial, 77);
+    /* At the target, or later if the request came late (under
+     * valgrind): never before. */
+    CHECK(ev->msc >= msc + 2);
+    free(ev);
+    e2e_present_unselect(&t, se, w, eid);
+    e2e_stop(&t);
+    {
+        const struct mock_request_record *rec =
+            e2e_request(&t, PRESENT, XCB_PRESENT_NOTIFY_MSC, 1);
+
+        check_header(rec, XCB_PRESENT_NOTIFY_MSC, 40);
+        CHECK_EQ(e2e_u32(rec, 4), w);
+        CHECK_EQ(e2e_u32(rec, 8), 77);
+        CHECK_EQ(e2e_u64(rec, 16), msc + 2);
+        CHECK_EQ(e2e_u64(rec, 24), 0);
+        CHECK_EQ(e2e_u64(rec, 32), 0);
+    }
+    e2e_end(&t);
+}
+
+TEST(present_configure_notify)
+{
+    struct e2e t;
+    xcb_window_t w;
+    xcb_special_event_t *se;
+    xcb_present_configure_notify_event_t *ev;
+    uint32_t eid;
+    const uint32_t geometry[] = { 10, 20, 50, 40 };
+
+    e2e_start(&t, NULL);
+    w = e2e_create_window(&t, 0, 0, 16, 16);
+    se = e2e_present_select(&t, w, ALL_EVENTS, &eid);
+    E2E_CHECK_OK(&t, xcb_configure_window_checked(t.c, w,
+                                                  XCB_CONFIG_WINDOW_X | XCB_CONFIG_WINDOW_Y |
+                                                      XCB_CONFIG_WINDOW_WIDTH |
+                                                      XCB_CONFIG_WINDOW_HEIGHT,
+                                                  geometry));
+    ev = E2E_NEXT_PRESENT_EVENT(&t, se, XCB_PRESENT_CONFIGURE_NOTIFY);
+    CHECK_EQ(ev->event, eid);
+    CHECK_EQ(ev->window, w);
+    CHECK_EQ(ev->x, 10);
+    CHECK_EQ(ev->y, 20);
+    CHECK_EQ(ev->width, 50);
+    CHECK_EQ(ev->height, 40);
+    CHECK_EQ(ev->pixmap_flags & 1, 0);
+    free(ev);
+    e2e_present_unselect(&t, se, w, eid);
+    e2e_stop(&t);
+    e2e_end(&t);
+}
+
+/* A destroyed window gets no CompleteNotify for what was pending; bit 0
+ * of ConfigureNotify's pixmap_flags says why. */
+TEST(present_window_destroyed)
+{
+    struct e2e t;
+    xcb_window_t w;
+    xcb_special_event_t *se;
+    xcb_present_configure_notify_event_t *ev;
+    xcb_generic_event_t *more;
+    uint32_t eid;
+    uint64_t msc;
+
+    e2e_start(&t, NULL);
+    w = e2e_create_window(&t, 0, 0, 16, 16);
+    se = e2e_present_select(&t, w, ALL_EVENTS, &eid);
+    msc = e2e_current_msc(&t, se, w);
+    E2E_CHECK_OK(&t, xcb_present_notify_msc_checked(t.c, w, 5, msc + 600, 0, 0));
+    E2E_CHECK_OK(&t, xcb_destroy_window_checked(t.c, w));
+    ev = E2E_NEXT_PRESENT_EVENT(&t, se, XCB_PRESENT_CONFIGURE_NOTIFY);
+    CHECK_EQ(ev->event, eid);
+    CHECK_EQ(ev->window, w);
+    CHECK_EQ(ev->pixmap_flags & 1, 1);
+    free(ev);
+    /* Nothing else comes for the window, within a few frames. */
+    more = e2e_wait_special(&t, se, 100);
+    CHECK(more == NULL);
+    xcb_unregister_for_special_event(t.c, se);
+    e2e_stop(&t);
+    e2e_end(&t);
+}
+
+TEST(present_pixmap_errors)
+{
+    struct e2e t;
+    xcb_window_t w;
+    xcb_pixmap_t p;
+    const xcb_query_extension_reply_t *sync;
+
+    /* Everything but AsyncMayTear. */
+    e2e_start(&t, "present-caps", "async,fence,ust", NULL);
+    w = e2e_create_window(&t, 0, 0, 16, 16);
+    p = e2e_create_pixmap(&t, 16, 16);
+    /* divisor 0 with a remainder, remainder >= divisor: BadValue */
+    E2E_CHECK_ERROR(&t, present(&t, w, p, 1, 0, 0, 0, 1), XCB_VALUE, PRESENT,
+                    XCB_PRESENT_PIXMAP);
+    E2E_CHECK_ERROR(&t, present(&t, w, p, 2, 0, 0, 4, 4), XCB_VALUE, PRESENT,
+                    XCB_PRESENT_PIXMAP);
+    E2E_CHECK_ERROR(&t, present(&t, w, p, 3, 0, 0, 4, 9), XCB_VALUE, PRESENT,
+                    XCB_PRESENT_PIXMAP);
+    /* an option bit Present does not define */
+    E2E_CHECK_ERROR(&t, present(&t, w, p, 4, 0x20, 0, 0, 0), XCB_VALUE, PRESENT,
+                    XCB_PRESENT_PIXMAP);
+    /* AsyncMayTear without the capability */
+    E2E_CHECK_ERROR(&t,
+                    present(&t, w, p, 5,
+                            XCB_PRESENT_OPTION_ASYNC | XCB_PRESENT_OPTION_ASYNC_MAY_TEAR, 0, 0,
+                            0),
+                    XCB_VALUE, PRESENT, XCB_PRESENT_PIXMAP);
+    /* no such window, pixmap, fence */
+    E2E_CHECK_ERROR(&t, present(&t, 0x0badbad0, p, 6, 0, 0, 0, 0), XCB_WINDOW, PRESENT,
+                    XCB_PRESENT_PIXMAP);
+    E2E_CHECK_ERROR(&t, present(&t, w, 0x0badbad0, 7, 0, 0, 0, 0), XCB_PIXMAP, PRESENT,
+                    XCB_PRESENT_PIXMAP);
+    sync = xcb_get_extension_data(t.c, &xcb_sync_id);
+    CHECK(sync && sync->present);
+    E2E_CHECK_ERROR(&t,
+                    xcb_present_pixmap_checked(t.c, w, p, 8, 0, 0, 0, 0, 0, 0x0badbad0, 0, 0, 0,
+                                               0, 0, 0, NULL),
+                    sync->first_error + SYNC_BAD_FENCE, PRESENT, XCB_PRESENT_PIXMAP);
+    E2E_CHECK_ERROR(&t,
+                    xcb_present_pixmap_checked(t.c, w, p, 9, 0, 0, 0, 0, 0, 0, 0x0badbad0, 0, 0,
+                                               0, 0, 0, NULL),
+                    sync->first_error + SYNC_BAD_FENCE, PRESENT, XCB_PRESENT_PIXMAP);
+
+    /* NotifyMSC checks divisor and remainder the same way. */
+    E2E_CHECK_ERROR(&t, xcb_present_notify_msc_checked(t.c, w, 10, 0, 0, 1), XCB_VALUE, PRESENT,
+                    XCB_PRESENT_NOTIFY_MSC);
+    E2E_CHECK_ERROR(&t, xcb_present_notify_msc_checked(t.c, w, 11, 0, 3, 3), XCB_VALUE, PRESENT,
+                    XCB_PRESENT_NOTIFY_MSC);
+    E2E_CHECK_ERROR(&t, xcb_present_notify_msc_checked(t.c, 0x0badbad0, 12, 0, 0, 0),
+                    XCB_WINDOW, PRESENT, XCB_PRESENT_NOTIFY_MSC);
+    CHECK_EQ(query_version(&t, 1, 4), 1 << 16 | 4);
+    e2e_stop(&t);
+    e2e_end(&t);
+}
+
+/* With the capability, AsyncMayTear is accepted. */
+TEST(present_async_may_tear)
+{
+    struct e2e t;
+    xcb_window_t w;
+    xcb_pixmap_t p;
+
+    e2e_start(&t, NULL);
+    w = e2e_create_window(&t, 0, 0, 16, 16);
+    p = e2e_create_pixmap(&t, 16, 16);
+    E2E_CHECK_OK(&t, present(&t, w, p, 1,
+                             XCB_PRESENT_OPTION_ASYNC | XCB_PRESENT_OPTION_ASYNC_MAY_TEAR, 0, 0,
+                             0));
+    e2e_stop(&t);
+    e2e_end(&t);
+}
+
+static xcb_dri3_syncobj_t import_syncobj(struct e2e *t, struct e2e_fd_id *id)
+{
+    xcb_dri3_syncobj_t s = xcb_generate_id(t->c);
+    int fd = e2e_memfd("e2e-syncobj", 4096);
+
+    *id = e2e_fd_id(fd);
+    E2E_CHECK_OK(t, xcb_dri3_import_syncobj_checked(t->c, s, t->root, fd));
+    return s;
+}
+
+static xcb_void_cookie_t present_synced(struct e2e *t, xcb_window_t w, xcb_pixmap_t p,
+                                        uint32_t serial, xcb_dri3_syncobj_t acquire,
+                                        xcb_dri3_syncobj_t release, uint64_t acquire_point,
+                                        uint64_t release_point, uint64_t target)
+{
+    return xcb_present_pixmap_synced_checked(t->c, w, p, serial, 0, 0, 0, 0, 0, acquire,
+                                             release, acquire_point, release_point, 0, target,
+                                             0, 0, 0, NULL);
+}
+
+TEST(present_pixmap_synced)
+{
+    struct e2e t;
+    xcb_window_t w;
+    xcb_pixmap_t p;
+    xcb_special_event_t *se;
+    xcb_present_complete_notify_event_t *ev;
+    xcb_generic_event_t *more;
+    struct e2e_fd_id id;
+    xcb_dri3_syncobj_t acquire, release;
+    uint32_t eid;
+    uint64_t msc;
+
+    e2e_start(&t, NULL);
+    w = e2e_create_window(&t, 0, 0, 16, 16);
+    p = e2e_create_pixmap(&t, 16, 16);
+    acquire = import_syncobj(&t, &id);
+    release = import_syncobj(&t, &id);
+    se = e2e_present_select(&t, w, ALL_EVENTS, &eid);
+    msc = e2e_current_msc(&t, se, w);
+    E2E_CHECK_OK(&t, present_synced(&t, w, p, 31, acquire, release, 1, 2, msc + 1));
+    ev = E2E_NEXT_PRESENT_EVENT(&t, se, XCB_PRESENT_COMPLETE_NOTIFY);
+    CHECK_EQ(ev->kind, XCB_PRESENT_COMPLETE_KIND_PIXMAP);
+    CHECK_EQ(ev->serial, 31);
+    CHECK_EQ(ev->window, w);
+    CHECK(ev->msc >= msc + 1);
+    free(ev);
+    /* PixmapSynced sends no IdleNotify: the release point says it. */
+    more = e2e_wait_special(&t, se, 100);
+    CHECK(more == NULL);
+
+    /* Points must be non-zero, and acquire < release on one syncobj. */
+    E2E_CHECK_ERROR(&t, present_synced(&t, w, p, 32, acquire, release, 0, 2, 0), XCB_VALUE,
+                    PRESENT, XCB_PRESENT_PIXMAP_SYNCED);
+    E2E_CHECK_ERROR(&t, present_synced(&t, w, p, 33, acquire, release, 1, 0, 0), XCB_VALUE,
+                    PRESENT, XCB_PRESENT_PIXMAP_SYNCED);
+    E2E_CHECK_ERROR(&t, present_synced(&t, w, p, 34, acquire, acquire, 3, 3, 0), XCB_VALUE,
+                    PRESENT, XCB_PRESENT_PIXMAP_SYNCED);
+    /* A syncobj that was never imported. */
+    E2E_CHECK_ERROR(&t, present_synced(&t, w, p, 35, 0x0badbad0, release, 1, 2, 0), XCB_VALUE,
+                    PRESENT, XCB_PRESENT_PIXMAP_SYNCED);
+    e2e_present_unselect(&t, se, w, eid);
+    e2e_stop(&t);
+    {
+        const struct mock_request_record *rec =
+            e2e_request(&t, PRESENT, XCB_PRESENT_PIXMAP_SYNCED, 0);
+
+        check_header(rec, XCB_PRESENT_PIXMAP_SYNCED, 88);
+        CHECK_EQ(e2e_u32(rec, 4), w);
+        CHECK_EQ(e2e_u32(rec, 8), p);
+        CHECK_EQ(e2e_u32(rec, 12), 31);
+        CHECK_EQ(e2e_u32(rec, 32), acquire);
+        CHECK_EQ(e2e_u32(rec, 36), release);
+        CHECK_EQ(e2e_u64(rec, 40), 1);
+        CHECK_EQ(e2e_u64(rec, 48), 2);
+        CHECK_EQ(e2e_u32(rec, 56), 0);
+        CHECK_EQ(e2e_u64(rec, 64), msc + 1);
+    }
+    e2e_end(&t);
+}
