@@ -1,0 +1,47 @@
+/*
+ * What the fence files share: the fence object and the futex protocol on
+ * its word, which must match libxshmfence's (see fence.c).
+ */
+#ifndef XCB_DRI3_UTIL_FENCE_PRIVATE_H
+#define XCB_DRI3_UTIL_FENCE_PRIVATE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "xcb_dri3_util.h"
+
+/* The futex word's states (libxshmfence's futex layout). */
+#define FENCE_UNTRIGGERED 0
+#define FENCE_TRIGGERED 1
+#define FENCE_WAITED (-1)   /* untriggered, and somebody sleeps on it */
+
+struct xcb_dri3_util_fence {
+    int fd;
+    int32_t *word;          /* offset 0 of the shared page */
+};
+
+/* Whether the word says triggered.  The library's own code uses this, not
+ * the exported xcb_dri3_util_fence_is_triggered(), whose calls from inside
+ * the library would go through the PLT on the fast paths. */
+static inline bool fence_word_triggered(const int32_t *word)
+{
+    return __atomic_load_n(word, __ATOMIC_ACQUIRE) == FENCE_TRIGGERED;
+}
+
+/*
+ * Watches the word for a short while (a few microseconds, no system call)
+ * before a waiter goes to sleep, and returns true if it triggered meanwhile.
+ * When the trigger comes from a process running on another CPU right now,
+ * this saves both the sleep and the trigger's wake-up call; when it does
+ * not, the cost is small next to the sleep that follows.
+ */
+bool fence_spin(const int32_t *word);
+
+/*
+ * Gets the word ready for a sleep: returns true if the fence is triggered
+ * (no sleep needed); otherwise marks it FENCE_WAITED, so that the trigger
+ * knows to wake us, and stores in *expect the value to sleep on.
+ */
+bool fence_arm(int32_t *word, int32_t *expect);
+
+#endif
