@@ -57,3 +57,21 @@ tests_e2e_diff_calls_ref_CFLAGS = $(AM_CFLAGS) $(XCB_EXT_DEPS_CFLAGS) $(REF_CFLA
 tests_e2e_diff_calls_ref_LDADD = tests/mock/libmockserver.la $(REF_LIBS) \
 	$(XCB_EXT_DEPS_LIBS) $(XCB_LIBS)
 endif
+
+# The mock started by hand, as `mock-x-server --display :N`, and a plain
+# libxcb client that finds it through $DISPLAY.  The client is built against
+# libxcb's own extension libraries where they are installed: "a client of
+# anyone's".
+check_PROGRAMS += tests/e2e/any-client
+TESTS += tests/e2e/by-hand.sh
+EXTRA_DIST += tests/e2e/by-hand.sh
+tests_e2e_any_client_SOURCES = tests/e2e/any-client.c
+if HAVE_REF
+tests_e2e_any_client_CPPFLAGS = -D_GNU_SOURCE
+tests_e2e_any_client_CFLAGS = $(AM_CFLAGS) $(XCB_EXT_DEPS_CFLAGS) $(REF_CFLAGS)
+tests_e2e_any_client_LDADD = $(REF_LIBS) $(XCB_LIBS)
+else
+tests_e2e_any_client_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE
+tests_e2e_any_client_CFLAGS = $(AM_CFLAGS) $(XCB_EXT_DEPS_CFLAGS)
+tests_e2e_any_client_LDADD = src/libxcb-dri3.la src/libxcb-present.la $(XCB_LIBS)
+endif
