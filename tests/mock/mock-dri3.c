@@ -178,23 +178,31 @@ static void import_pixmap(struct mock_request *req, uint32_t pixmap, uint16_t wi
               planes[0].stride, (unsigned long long)modifier);
 }
 
-static void pixmap_from_buffer(struct mock_request *req)
+/* The one fd a request carries, for a request on an existing drawable.
+ * On failure the error is sent, the fd (if any) closed and -1 returned. */
+static int take_fd_for_drawable(struct mock_request *req, uint32_t drawable)
 {
-    struct mock_server_state *s = req->client->server;
-    if (!check_length(req, 24))
-        return;
-    const uint8_t *f = mock_req_field(req, 0);
     int fd = mock_take_fd(req);
     if (fd < 0) {
         mock_send_error(req, MOCK_BAD_VALUE, 0);
-        return;
+        return -1;
     }
-    uint32_t drawable = mock_get32(f + 8);
-    if (!mock_drawable_find(s, drawable, -1)) {
+    if (!mock_drawable_find(req->client->server, drawable, -1)) {
         close(fd);
         mock_send_error(req, MOCK_BAD_DRAWABLE, drawable);
-        return;
+        return -1;
     }
+    return fd;
+}
+
+static void pixmap_from_buffer(struct mock_request *req)
+{
+    if (!check_length(req, 24))
+        return;
+    const uint8_t *f = mock_req_field(req, 0);
+    int fd = take_fd_for_drawable(req, mock_get32(f + 8));
+    if (fd < 0)
+        return;
     struct mock_plane plane = { .fd = fd, .offset = 0, .stride = mock_get16(f + 20) };
     import_pixmap(req, mock_get32(f + 4), mock_get16(f + 16), mock_get16(f + 18),
                   f[22], f[23], &plane, 1, DRM_FORMAT_MOD_INVALID);
@@ -236,17 +244,10 @@ static void fence_from_fd(struct mock_request *req)
     if (!check_length(req, 16))
         return;
     const uint8_t *f = mock_req_field(req, 0);
-    int fd = mock_take_fd(req);
-    if (fd < 0) {
-        mock_send_error(req, MOCK_BAD_VALUE, 0);
-        return;
-    }
     uint32_t drawable = mock_get32(f + 4), id = mock_get32(f + 8);
-    if (!mock_drawable_find(s, drawable, -1)) {
-        close(fd);
-        mock_send_error(req, MOCK_BAD_DRAWABLE, drawable);
+    int fd = take_fd_for_drawable(req, drawable);
+    if (fd < 0)
         return;
-    }
     int error = 0;
     struct mock_fence *fence = mock_fence_import(id, drawable, fd, &error);
     if (!fence) {
@@ -448,17 +449,10 @@ static void import_syncobj(struct mock_request *req)
     if (!check_length(req, 12))
         return;
     const uint8_t *f = mock_req_field(req, 0);
-    int fd = mock_take_fd(req);
-    if (fd < 0) {
-        mock_send_error(req, MOCK_BAD_VALUE, 0);
-        return;
-    }
     uint32_t id = mock_get32(f + 4), drawable = mock_get32(f + 8);
-    if (!mock_drawable_find(s, drawable, -1)) {
-        close(fd);
-        mock_send_error(req, MOCK_BAD_DRAWABLE, drawable);
+    int fd = take_fd_for_drawable(req, drawable);
+    if (fd < 0)
         return;
-    }
     struct dri3_syncobj *syncobj = malloc(sizeof *syncobj);
     if (!syncobj) {
         close(fd);
