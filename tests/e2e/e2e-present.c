@@ -183,7 +183,8 @@ TEST(present_pixmap_complete_and_idle)
     xcb_special_event_t *se;
     uint32_t eid;
     uint64_t msc;
-    bool complete = false, idle = false;
+    xcb_present_complete_notify_event_t *complete;
+    xcb_present_idle_notify_event_t *idle;
 
     e2e_start(&t, NULL);
     w = e2e_create_window(&t, 0, 0, 32, 32);
@@ -192,41 +193,23 @@ TEST(present_pixmap_complete_and_idle)
     msc = e2e_current_msc(&t, se, w);
     E2E_CHECK_OK(&t, present(&t, w, p, 42, XCB_PRESENT_OPTION_NONE, msc + 1, 0, 0));
     /* IdleNotify may come before or after CompleteNotify. */
-    while (!complete || !idle) {
-        xcb_generic_event_t *ev = e2e_wait_special(&t, se, 2000);
-        const xcb_present_generic_event_t *pe = (const xcb_present_generic_event_t *)ev;
-
-        CHECK(ev != NULL);
-        if (pe->evtype == XCB_PRESENT_COMPLETE_NOTIFY && !complete) {
-            const xcb_present_complete_notify_event_t *c = (const void *)ev;
-
-            CHECK_EQ(c->kind, XCB_PRESENT_COMPLETE_KIND_PIXMAP);
-            CHECK_EQ(c->mode, XCB_PRESENT_COMPLETE_MODE_COPY);
-            CHECK_EQ(c->event, eid);
-            CHECK_EQ(c->window, w);
-            CHECK_EQ(c->serial, 42);
-            /* At the target, or later if the request came late (under
-             * valgrind): never before. */
-            CHECK(c->msc >= msc + 1);
-            CHECK(c->ust != 0);
-            complete = true;
-        } else if (pe->evtype == XCB_PRESENT_IDLE_NOTIFY && !idle) {
-            const xcb_present_idle_notify_event_t *i = (const void *)ev;
-
-            CHECK_EQ(i->event, eid);
-            CHECK_EQ(i->window, w);
-            CHECK_EQ(i->serial, 42);
-            CHECK_EQ(i->pixmap, p);
-            CHECK_EQ(i->idle_fence, 0);
-            idle = true;
-        } else {
-            unsigned type = pe->evtype;
-
-            free(ev);
-            test_fail(__FILE__, __LINE__, "unexpected Present event %u", type);
-        }
-        free(ev);
-    }
+    e2e_wait_complete_and_idle(&t, se, &complete, &idle);
+    CHECK_EQ(complete->kind, XCB_PRESENT_COMPLETE_KIND_PIXMAP);
+    CHECK_EQ(complete->mode, XCB_PRESENT_COMPLETE_MODE_COPY);
+    CHECK_EQ(complete->event, eid);
+    CHECK_EQ(complete->window, w);
+    CHECK_EQ(complete->serial, 42);
+    /* At the target, or later if the request came late (under valgrind):
+     * never before. */
+    CHECK(complete->msc >= msc + 1);
+    CHECK(complete->ust != 0);
+    CHECK_EQ(idle->event, eid);
+    CHECK_EQ(idle->window, w);
+    CHECK_EQ(idle->serial, 42);
+    CHECK_EQ(idle->pixmap, p);
+    CHECK_EQ(idle->idle_fence, 0);
+    free(complete);
+    free(idle);
     e2e_present_unselect(&t, se, w, eid);
     e2e_stop(&t);
     {

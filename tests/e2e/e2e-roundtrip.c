@@ -82,7 +82,8 @@ TEST(roundtrip_direct_rendering_frame)
     int32_t sent[1];
     xcb_special_event_t *se;
     uint32_t eid;
-    bool complete = false, idle = false;
+    xcb_present_complete_notify_event_t *complete;
+    xcb_present_idle_notify_event_t *idle;
     xcb_generic_event_t *early;
 
     draw(mine);
@@ -116,35 +117,16 @@ TEST(roundtrip_direct_rendering_frame)
     }
     trigger(wait_word);
 
-    while (!complete || !idle) {
-        xcb_generic_event_t *ev = e2e_wait_special(&t, se, 2000);
-        const xcb_present_generic_event_t *pe = (const xcb_present_generic_event_t *)ev;
-
-        CHECK(ev != NULL);
-        if (pe->evtype == XCB_PRESENT_COMPLETE_NOTIFY && !complete) {
-            const xcb_present_complete_notify_event_t *c = (const void *)ev;
-
-            CHECK_EQ(c->kind, XCB_PRESENT_COMPLETE_KIND_PIXMAP);
-            CHECK_EQ(c->serial, 1);
-            CHECK_EQ(c->window, w);
-            complete = true;
-        } else if (pe->evtype == XCB_PRESENT_IDLE_NOTIFY && !idle) {
-            const xcb_present_idle_notify_event_t *i = (const void *)ev;
-
-            CHECK_EQ(i->serial, 1);
-            CHECK_EQ(i->pixmap, pixmap);
-            CHECK_EQ(i->idle_fence, idle_fence);
-            /* The server triggered the idle fence before it said so. */
-            CHECK_EQ(__atomic_load_n(idle_word, __ATOMIC_SEQ_CST), 1);
-            idle = true;
-        } else {
-            unsigned type = pe->evtype;
-
-            free(ev);
-            test_fail(__FILE__, __LINE__, "unexpected Present event %u", type);
-        }
-        free(ev);
-    }
+    e2e_wait_complete_and_idle(&t, se, &complete, &idle);
+    CHECK_EQ(complete->kind, XCB_PRESENT_COMPLETE_KIND_PIXMAP);
+    CHECK_EQ(complete->serial, 1);
+    CHECK_EQ(complete->window, w);
+    CHECK_EQ(idle->serial, 1);
+    CHECK_EQ(idle->pixmap, pixmap);
+    CHECK_EQ(idle->idle_fence, idle_fence);
+    free(complete);
+    free(idle);
+    /* The server triggered the idle fence before it said so. */
     CHECK_EQ(__atomic_load_n(idle_word, __ATOMIC_SEQ_CST), 1);
     e2e_present_unselect(&t, se, w, eid);
 

@@ -488,6 +488,30 @@ void *e2e_next_present_event(const char *file, int line, struct e2e *t,
     return ev;
 }
 
+void e2e_wait_complete_and_idle(struct e2e *t, xcb_special_event_t *se,
+                                xcb_present_complete_notify_event_t **complete,
+                                xcb_present_idle_notify_event_t **idle)
+{
+    *complete = NULL;
+    *idle = NULL;
+    while (!*complete || !*idle) {
+        xcb_generic_event_t *ev = e2e_wait_special(t, se, 2000);
+        const xcb_present_generic_event_t *pe = (const xcb_present_generic_event_t *)ev;
+
+        CHECK(ev != NULL);
+        if (pe->evtype == XCB_PRESENT_COMPLETE_NOTIFY && !*complete) {
+            *complete = (xcb_present_complete_notify_event_t *)ev;
+        } else if (pe->evtype == XCB_PRESENT_IDLE_NOTIFY && !*idle) {
+            *idle = (xcb_present_idle_notify_event_t *)ev;
+        } else {
+            unsigned type = pe->evtype;
+
+            free(ev);
+            test_fail(__FILE__, __LINE__, "unexpected Present event %u", type);
+        }
+    }
+}
+
 uint64_t e2e_current_msc(struct e2e *t, xcb_special_event_t *se, xcb_window_t w)
 {
     xcb_present_complete_notify_event_t *ev;

@@ -141,6 +141,12 @@ void e2e_present_unselect(struct e2e *t, xcb_special_event_t *se, xcb_window_t w
     e2e_next_present_event(__FILE__, __LINE__, (t), (se), (evtype))
 void *e2e_next_present_event(const char *file, int line, struct e2e *t,
                              xcb_special_event_t *se, uint16_t evtype);
+/* The CompleteNotify and the IdleNotify of one presentation, which may
+ * come in either order, each within 2 s; any other event fails the test.
+ * The caller checks and frees both. */
+void e2e_wait_complete_and_idle(struct e2e *t, xcb_special_event_t *se,
+                                xcb_present_complete_notify_event_t **complete,
+                                xcb_present_idle_notify_event_t **idle);
 /* The current MSC of w's CRTC, from a NotifyMSC for MSC 0 (which completes
  * at once); the queue must have no other event pending. */
 uint64_t e2e_current_msc(struct e2e *t, xcb_special_event_t *se, xcb_window_t w);
