@@ -192,8 +192,8 @@ TEST(dri3_pixmap_from_buffer_and_back)
     enum { W = 40, H = 30, STRIDE = 192, SIZE = STRIDE * H + 100 };
     struct e2e t;
     xcb_pixmap_t pixmap;
-    int buf = e2e_memfd("e2e-buffer", SIZE), back;
-    struct e2e_fd_id id = e2e_fd_id(buf);
+    int buf = test_memfd("e2e-buffer", SIZE, NULL), back;
+    struct fd_id id = FD_ID(buf);
     uint8_t *mine = e2e_map(buf, SIZE), *theirs;
     xcb_dri3_buffer_from_pixmap_reply_t *r;
 
@@ -201,7 +201,7 @@ TEST(dri3_pixmap_from_buffer_and_back)
     e2e_start(&t, NULL);
     pixmap = xcb_generate_id(t.c);
     E2E_CHECK_OK(&t, xcb_dri3_pixmap_from_buffer_checked(t.c, pixmap, t.root, SIZE, W, H,
-                                                         STRIDE, 24, 32, e2e_dup(buf)));
+                                                         STRIDE, 24, 32, test_dup(buf)));
 
     r = xcb_dri3_buffer_from_pixmap_reply(t.c, xcb_dri3_buffer_from_pixmap(t.c, pixmap), NULL);
     CHECK(r != NULL);
@@ -215,8 +215,8 @@ TEST(dri3_pixmap_from_buffer_and_back)
     back = xcb_dri3_buffer_from_pixmap_reply_fds(t.c, r)[0];
     free(r);
     /* The server hands back the very buffer it imported. */
-    CHECK_EQ(e2e_fd_id(back).ino, id.ino);
-    CHECK_EQ(e2e_fd_id(back).dev, id.dev);
+    CHECK_EQ(FD_ID(back).ino, id.ino);
+    CHECK_EQ(FD_ID(back).dev, id.dev);
     theirs = e2e_map(back, SIZE);
     CHECK_MEM(theirs, mine, SIZE);
     munmap(theirs, SIZE);
@@ -282,7 +282,8 @@ TEST(dri3_pixmap_from_buffer_errors)
     enum { W = 8, H = 8, STRIDE = 32, SIZE = STRIDE * H };
     struct e2e t;
     xcb_pixmap_t taken;
-    int buf = e2e_memfd("e2e-buffer", SIZE), small = e2e_memfd("e2e-small", SIZE / 2);
+    int buf = test_memfd("e2e-buffer", SIZE, NULL);
+    int small = test_memfd("e2e-small", SIZE / 2, NULL);
     int pipefd[2];
 
     CHECK(pipe2(pipefd, O_CLOEXEC) == 0);
@@ -292,19 +293,19 @@ TEST(dri3_pixmap_from_buffer_errors)
     xcb_dri3_pixmap_from_buffer_checked(t.c, (id), (drawable), SIZE, W, H, STRIDE, (depth), \
                                         (bpp), (fd))
     /* A depth the screen lacks: BadValue. */
-    E2E_CHECK_ERROR(&t, FROM_BUFFER(xcb_generate_id(t.c), t.root, 7, 32, e2e_dup(buf)),
+    E2E_CHECK_ERROR(&t, FROM_BUFFER(xcb_generate_id(t.c), t.root, 7, 32, test_dup(buf)),
                     XCB_VALUE, DRI3, XCB_DRI3_PIXMAP_FROM_BUFFER);
     /* A buffer smaller than height * stride: BadAlloc. */
-    E2E_CHECK_ERROR(&t, FROM_BUFFER(xcb_generate_id(t.c), t.root, 24, 32, e2e_dup(small)),
+    E2E_CHECK_ERROR(&t, FROM_BUFFER(xcb_generate_id(t.c), t.root, 24, 32, test_dup(small)),
                     XCB_ALLOC, DRI3, XCB_DRI3_PIXMAP_FROM_BUFFER);
     /* Not a buffer at all: BadMatch. */
-    E2E_CHECK_ERROR(&t, FROM_BUFFER(xcb_generate_id(t.c), t.root, 24, 32, e2e_dup(pipefd[0])),
+    E2E_CHECK_ERROR(&t, FROM_BUFFER(xcb_generate_id(t.c), t.root, 24, 32, test_dup(pipefd[0])),
                     XCB_MATCH, DRI3, XCB_DRI3_PIXMAP_FROM_BUFFER);
     /* An XID in use: BadIDChoice. */
-    E2E_CHECK_ERROR(&t, FROM_BUFFER(taken, t.root, 24, 32, e2e_dup(buf)), XCB_ID_CHOICE, DRI3,
+    E2E_CHECK_ERROR(&t, FROM_BUFFER(taken, t.root, 24, 32, test_dup(buf)), XCB_ID_CHOICE, DRI3,
                     XCB_DRI3_PIXMAP_FROM_BUFFER);
     /* No such drawable: BadDrawable. */
-    E2E_CHECK_ERROR(&t, FROM_BUFFER(xcb_generate_id(t.c), 0x0badbad0, 24, 32, e2e_dup(buf)),
+    E2E_CHECK_ERROR(&t, FROM_BUFFER(xcb_generate_id(t.c), 0x0badbad0, 24, 32, test_dup(buf)),
                     XCB_DRAWABLE, DRI3, XCB_DRI3_PIXMAP_FROM_BUFFER);
 #undef FROM_BUFFER
     {
@@ -334,7 +335,7 @@ TEST(dri3_fence_from_fd_and_back)
 {
     struct e2e t;
     int page = e2e_fence_page(0), back;
-    struct e2e_fd_id id = e2e_fd_id(page);
+    struct fd_id id = FD_ID(page);
     int32_t *word = e2e_map(page, sizeof(int32_t));
     xcb_sync_fence_t fence;
     xcb_dri3_fd_from_fence_reply_t *r;
@@ -342,7 +343,7 @@ TEST(dri3_fence_from_fd_and_back)
 
     e2e_start(&t, NULL);
     fence = xcb_generate_id(t.c);
-    E2E_CHECK_OK(&t, xcb_dri3_fence_from_fd_checked(t.c, t.root, fence, 0, e2e_dup(page)));
+    E2E_CHECK_OK(&t, xcb_dri3_fence_from_fd_checked(t.c, t.root, fence, 0, test_dup(page)));
 
     /* The server reads the futex word: untriggered, then triggered by us. */
     q = xcb_sync_query_fence_reply(t.c, xcb_sync_query_fence(t.c, fence), NULL);
@@ -365,8 +366,8 @@ TEST(dri3_fence_from_fd_and_back)
     CHECK_EQ(r->nfd, 1);
     back = xcb_dri3_fd_from_fence_reply_fds(t.c, r)[0];
     free(r);
-    CHECK_EQ(e2e_fd_id(back).ino, id.ino);
-    CHECK_EQ(e2e_fd_id(back).dev, id.dev);
+    CHECK_EQ(FD_ID(back).ino, id.ino);
+    CHECK_EQ(FD_ID(back).dev, id.dev);
     close(back);
     xcb_sync_destroy_fence(t.c, fence);
     e2e_stop(&t);
@@ -435,7 +436,7 @@ TEST(dri3_fence_errors)
     /* No such drawable: BadDrawable. */
     E2E_CHECK_ERROR(&t,
                     xcb_dri3_fence_from_fd_checked(t.c, 0x0badbad0, xcb_generate_id(t.c), 0,
-                                                   e2e_dup(page)),
+                                                   test_dup(page)),
                     XCB_DRAWABLE, DRI3, XCB_DRI3_FENCE_FROM_FD);
     /* No such fence: SYNC's Fence error. */
     sync = xcb_get_extension_data(t.c, &xcb_sync_id);
@@ -498,8 +499,9 @@ TEST(dri3_pixmap_from_buffers_and_back)
     struct e2e t;
     xcb_window_t w;
     xcb_pixmap_t pixmap;
-    int planes[2] = { e2e_memfd("e2e-plane0", SIZE0), e2e_memfd("e2e-plane1", SIZE1) };
-    struct e2e_fd_id id[2] = { e2e_fd_id(planes[0]), e2e_fd_id(planes[1]) };
+    int planes[2] = { test_memfd("e2e-plane0", SIZE0, NULL),
+                      test_memfd("e2e-plane1", SIZE1, NULL) };
+    struct fd_id id[2] = { FD_ID(planes[0]), FD_ID(planes[1]) };
     int32_t sent[2];
     xcb_dri3_buffers_from_pixmap_reply_t *r;
     int *back;
@@ -508,8 +510,8 @@ TEST(dri3_pixmap_from_buffers_and_back)
               "modifiers-screen", "0,0x0100000000000001", NULL);
     w = e2e_create_window(&t, 0, 0, W, H);
     pixmap = xcb_generate_id(t.c);
-    sent[0] = e2e_dup(planes[0]);
-    sent[1] = e2e_dup(planes[1]);
+    sent[0] = test_dup(planes[0]);
+    sent[1] = test_dup(planes[1]);
     E2E_CHECK_OK(&t, xcb_dri3_pixmap_from_buffers_checked(
                          t.c, pixmap, w, 2, W, H, STRIDE0, OFFSET0, STRIDE1, OFFSET1, 0, 0, 0,
                          0, 24, 32, 0x0100000000000001ULL, sent));
@@ -531,7 +533,7 @@ TEST(dri3_pixmap_from_buffers_and_back)
     CHECK_EQ(xcb_dri3_buffers_from_pixmap_offsets(r)[1], OFFSET1);
     back = xcb_dri3_buffers_from_pixmap_reply_fds(t.c, r);
     for (int i = 0; i < 2; i++) {
-        struct e2e_fd_id got = e2e_fd_id(back[i]);
+        struct fd_id got = FD_ID(back[i]);
 
         E2E_CHECK_MEMFD(back[i], i == 0 ? "e2e-plane0" : "e2e-plane1");
         CHECK_EQ(got.ino, id[i].ino);
@@ -579,7 +581,8 @@ TEST(dri3_pixmap_from_buffers_errors)
     enum { W = 8, H = 8, STRIDE = 32, SIZE = STRIDE * H };
     struct e2e t;
     xcb_window_t w;
-    int buf = e2e_memfd("e2e-buffer", SIZE), small = e2e_memfd("e2e-small", SIZE - 4);
+    int buf = test_memfd("e2e-buffer", SIZE, NULL);
+    int small = test_memfd("e2e-small", SIZE - 4, NULL);
     int32_t one[1];
     xcb_generic_error_t *e = NULL;
 
@@ -593,28 +596,28 @@ TEST(dri3_pixmap_from_buffers_errors)
     E2E_CHECK_ERROR(&t, FROM_BUFFERS(w, 0, 24, NULL), XCB_VALUE, DRI3,
                     XCB_DRI3_PIXMAP_FROM_BUFFERS);
     /* A depth the screen lacks: BadValue. */
-    one[0] = e2e_dup(buf);
+    one[0] = test_dup(buf);
     E2E_CHECK_ERROR(&t, FROM_BUFFERS(w, 1, 7, one), XCB_VALUE, DRI3,
                     XCB_DRI3_PIXMAP_FROM_BUFFERS);
     /* Too small for offset + stride * height: BadAlloc. */
-    one[0] = e2e_dup(small);
+    one[0] = test_dup(small);
     E2E_CHECK_ERROR(&t, FROM_BUFFERS(w, 1, 24, one), XCB_ALLOC, DRI3,
                     XCB_DRI3_PIXMAP_FROM_BUFFERS);
     /* A pixmap is not a window: BadWindow. */
-    one[0] = e2e_dup(buf);
+    one[0] = test_dup(buf);
     E2E_CHECK_ERROR(&t, FROM_BUFFERS(e2e_create_pixmap(&t, 4, 4), 1, 24, one), XCB_WINDOW, DRI3,
                     XCB_DRI3_PIXMAP_FROM_BUFFERS);
 #undef FROM_BUFFERS
     /* A modifier the screen does not list, and the implicit modifier with
      * two planes: "If the bpp, depth, and modifier combination is not
      * supported by the screen, a Value error is returned." */
-    one[0] = e2e_dup(buf);
+    one[0] = test_dup(buf);
     E2E_CHECK_ERROR(&t, xcb_dri3_pixmap_from_buffers_checked(
                             t.c, xcb_generate_id(t.c), w, 1, W, H, STRIDE, 0, 0, 0, 0, 0, 0, 0,
                             24, 32, 0x0100000000000009ULL, one),
                     XCB_VALUE, DRI3, XCB_DRI3_PIXMAP_FROM_BUFFERS);
     {
-        int two[2] = { e2e_dup(buf), e2e_dup(buf) };
+        int two[2] = { test_dup(buf), test_dup(buf) };
 
         E2E_CHECK_ERROR(&t, xcb_dri3_pixmap_from_buffers_checked(
                                 t.c, xcb_generate_id(t.c), w, 2, W, H, STRIDE, 0, STRIDE, 0, 0,
@@ -659,14 +662,14 @@ TEST(dri3_import_and_free_syncobj)
 {
     struct e2e t;
     xcb_dri3_syncobj_t syncobj;
-    int handle = e2e_memfd("e2e-syncobj", 4096);
-    struct e2e_fd_id id = e2e_fd_id(handle);
+    int handle = test_memfd("e2e-syncobj", 4096, NULL);
+    struct fd_id id = FD_ID(handle);
 
     e2e_start(&t, NULL);
     syncobj = xcb_generate_id(t.c);
-    E2E_CHECK_OK(&t, xcb_dri3_import_syncobj_checked(t.c, syncobj, t.root, e2e_dup(handle)));
+    E2E_CHECK_OK(&t, xcb_dri3_import_syncobj_checked(t.c, syncobj, t.root, test_dup(handle)));
     /* The same XID twice: BadIDChoice. */
-    E2E_CHECK_ERROR(&t, xcb_dri3_import_syncobj_checked(t.c, syncobj, t.root, e2e_dup(handle)),
+    E2E_CHECK_ERROR(&t, xcb_dri3_import_syncobj_checked(t.c, syncobj, t.root, test_dup(handle)),
                     XCB_ID_CHOICE, DRI3, XCB_DRI3_IMPORT_SYNCOBJ);
     E2E_CHECK_OK(&t, xcb_dri3_free_syncobj_checked(t.c, syncobj));
     /* Freed already: BadValue, as for any unknown syncobj. */

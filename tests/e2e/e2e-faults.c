@@ -320,7 +320,7 @@ TEST(fault_reply_length_too_short)
     e2e_start(&t, "fault", "reply-length:131.8:-1", NULL);
     w = e2e_create_window(&t, 0, 0, W, H);
     pixmap = xcb_generate_id(t.c);
-    fds[0] = e2e_memfd("e2e-buffer", STRIDE * H);
+    fds[0] = test_memfd("e2e-buffer", STRIDE * H, NULL);
     E2E_CHECK_OK(&t, xcb_dri3_pixmap_from_buffers_checked(t.c, pixmap, w, 1, W, H, STRIDE, 0, 0,
                                                           0, 0, 0, 0, 0, 24, 32,
                                                           0x00ffffffffffffffULL, fds));

@@ -451,12 +451,12 @@ TEST(present_async_may_tear)
     e2e_end(&t);
 }
 
-static xcb_dri3_syncobj_t import_syncobj(struct e2e *t, struct e2e_fd_id *id)
+static xcb_dri3_syncobj_t import_syncobj(struct e2e *t, struct fd_id *id)
 {
     xcb_dri3_syncobj_t s = xcb_generate_id(t->c);
-    int fd = e2e_memfd("e2e-syncobj", 4096);
+    int fd = test_memfd("e2e-syncobj", 4096, NULL);
 
-    *id = e2e_fd_id(fd);
+    *id = FD_ID(fd);
     E2E_CHECK_OK(t, xcb_dri3_import_syncobj_checked(t->c, s, t->root, fd));
     return s;
 }
@@ -479,7 +479,7 @@ TEST(present_pixmap_synced)
     xcb_special_event_t *se;
     xcb_present_complete_notify_event_t *ev;
     xcb_generic_event_t *more;
-    struct e2e_fd_id id;
+    struct fd_id id;
     xcb_dri3_syncobj_t acquire, release;
     uint32_t eid;
     uint64_t msc;

@@ -65,7 +65,7 @@ static int32_t *import_fence(struct e2e *t, xcb_window_t w, xcb_sync_fence_t fen
 {
     int32_t *word = e2e_map(page, sizeof(int32_t));
 
-    E2E_CHECK_OK(t, xcb_dri3_fence_from_fd_checked(t->c, w, fence, 0, e2e_dup(page)));
+    E2E_CHECK_OK(t, xcb_dri3_fence_from_fd_checked(t->c, w, fence, 0, test_dup(page)));
     close(page);
     return word;
 }
@@ -77,7 +77,7 @@ TEST(roundtrip_direct_rendering_frame)
     xcb_pixmap_t pixmap;
     xcb_sync_fence_t wait_fence, idle_fence;
     int32_t *wait_word, *idle_word;
-    int buf = e2e_memfd("e2e-frame", SIZE);
+    int buf = test_memfd("e2e-frame", SIZE, NULL);
     uint8_t *mine = e2e_map(buf, SIZE);
     int32_t sent[1];
     xcb_special_event_t *se;
@@ -92,7 +92,7 @@ TEST(roundtrip_direct_rendering_frame)
 
     /* The buffer becomes a pixmap of the window's screen. */
     pixmap = xcb_generate_id(t.c);
-    sent[0] = e2e_dup(buf);
+    sent[0] = test_dup(buf);
     E2E_CHECK_OK(&t, xcb_dri3_pixmap_from_buffers_checked(t.c, pixmap, w, 1, W, H, STRIDE, 0, 0,
                                                           0, 0, 0, 0, 0, 24, 32,
                                                           DRM_FORMAT_MOD_INVALID, sent));

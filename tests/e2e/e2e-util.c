@@ -295,39 +295,8 @@ bool e2e_info_contains(struct e2e *t, const char *text)
 
 /* ---- fds ----------------------------------------------------------------- */
 
-struct e2e_fd_id e2e_fd_id(int fd)
-{
-    struct stat st;
-    struct e2e_fd_id id;
-
-    CHECK(fstat(fd, &st) == 0);
-    id.dev = (uint64_t)st.st_dev;
-    id.ino = (uint64_t)st.st_ino;
-    return id;
-}
-
-int e2e_memfd(const char *name, size_t size)
-{
-    int fd = memfd_create(name, MFD_CLOEXEC);
-
-    CHECK(fd >= 0);
-    if (ftruncate(fd, (off_t)size) != 0) {
-        close(fd);
-        test_fail(__FILE__, __LINE__, "ftruncate(%zu): %s", size, strerror(errno));
-    }
-    return fd;
-}
-
-int e2e_dup(int fd)
-{
-    int d = fcntl(fd, F_DUPFD_CLOEXEC, 0);
-
-    CHECK(d >= 0);
-    return d;
-}
-
 void e2e_check_fd_record(const char *file, int line, const struct mock_request_record *r,
-                         int i, struct e2e_fd_id id)
+                         int i, struct fd_id id)
 {
     const struct mock_fd_record *f;
 
@@ -409,7 +378,7 @@ void *e2e_map(int fd, size_t size)
 
 int e2e_fence_page(int32_t value)
 {
-    int fd = e2e_memfd("e2e-fence", sizeof(int32_t));
+    int fd = test_memfd("e2e-fence", sizeof(int32_t), NULL);
 
     if (pwrite(fd, &value, sizeof(value), 0) != (ssize_t)sizeof(value)) {
         close(fd);

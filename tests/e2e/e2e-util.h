@@ -16,6 +16,7 @@
 #include <xcb/xcb.h>
 
 #include "mock-server.h"
+#include "test-fds.h"
 
 /* One test's server, its connection and what the test learnt about both. */
 struct e2e {
@@ -86,20 +87,10 @@ bool e2e_info_contains(struct e2e *t, const char *text);
 
 /* ---- fds ---------------------------------------------------------------- */
 
-/* What identifies an open file on both sides of a socket. */
-struct e2e_fd_id {
-    uint64_t dev, ino;
-};
-
-struct e2e_fd_id e2e_fd_id(int fd);
-/* A new close-on-exec memfd of size bytes. */
-int e2e_memfd(const char *name, size_t size);
-/* A close-on-exec duplicate, for handing to a request that closes it. */
-int e2e_dup(int fd);
 /* The request's i-th fd record is a memfd of the given file. */
 #define E2E_CHECK_FD_RECORD(r, i, id) e2e_check_fd_record(__FILE__, __LINE__, (r), (i), (id))
 void e2e_check_fd_record(const char *file, int line, const struct mock_request_record *r,
-                         int i, struct e2e_fd_id id);
+                         int i, struct fd_id id);
 /* fd is open, close-on-exec, and a memfd whose name contains name. */
 #define E2E_CHECK_MEMFD(fd, name) e2e_check_memfd(__FILE__, __LINE__, (fd), (name))
 void e2e_check_memfd(const char *file, int line, int fd, const char *name);

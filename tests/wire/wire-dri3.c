@@ -111,7 +111,7 @@ TEST(dri3_open)
         EXPECT_REQUEST(srv, &req, NULL, NULL);
         CHECK_EQ(ck.sequence, fake_seq(srv));
 
-        sent = test_memfd("dri3-device", &id);
+        sent = test_memfd("dri3-device", 0, &id);
         w_reply_head(&rep, 1, fake_seq(srv), 0);       /* nfd = 1 */
         wpad(&rep, 24);                                 /* unused */
         fake_write_wire(srv, &rep, &sent, 1);           /* device */
@@ -157,7 +157,7 @@ TEST(dri3_pixmap_from_buffer)
     for (size_t v = 0; v < 2; v++) {
         struct wire req = { 0 };
         struct fd_id id;
-        int buffer = test_memfd("dri3-buffer", &id);
+        int buffer = test_memfd("dri3-buffer", 0, &id);
         int got[FAKE_MAX_FDS], ngot;
         xcb_void_cookie_t ck;
 
@@ -213,7 +213,7 @@ TEST(dri3_buffer_from_pixmap)
         EXPECT_REQUEST(srv, &req, NULL, NULL);
         CHECK_EQ(ck.sequence, fake_seq(srv));
 
-        sent = test_memfd("dri3-buffer", &id);
+        sent = test_memfd("dri3-buffer", 0, &id);
         w_reply_head(&rep, 1, fake_seq(srv), 0);   /* nfd = 1 */
         w32(&rep, 0x00a8c000);      /* size */
         w16(&rep, 1366);            /* width */
@@ -267,7 +267,7 @@ TEST(dri3_fence_from_fd)
     for (size_t v = 0; v < 2; v++) {
         struct wire req = { 0 };
         struct fd_id id;
-        int fence_fd = test_memfd("dri3-fence", &id);
+        int fence_fd = test_memfd("dri3-fence", 0, &id);
         int got[FAKE_MAX_FDS], ngot;
         xcb_void_cookie_t ck;
 
@@ -319,7 +319,7 @@ TEST(dri3_fd_from_fence)
         EXPECT_REQUEST(srv, &req, NULL, NULL);
         CHECK_EQ(ck.sequence, fake_seq(srv));
 
-        sent = test_memfd("dri3-fence", &id);
+        sent = test_memfd("dri3-fence", 0, &id);
         w_reply_head(&rep, 1, fake_seq(srv), 0);   /* nfd = 1 */
         wpad(&rep, 24);                             /* unused */
         fake_write_wire(srv, &rep, &sent, 1);       /* fence fd */
@@ -479,7 +479,7 @@ static void check_pixmap_from_buffers(uint8_t nbuf)
         xcb_void_cookie_t ck;
 
         for (int i = 0; i < nbuf; i++) {
-            buffers[i] = test_memfd("dri3-plane", &id[i]);
+            buffers[i] = test_memfd("dri3-plane", 0, &id[i]);
             s[i] = stride[i];
             o[i] = offset[i];
         }
@@ -570,7 +570,7 @@ static void check_buffers_from_pixmap(uint8_t nfd)
         CHECK_EQ(ck.sequence, fake_seq(srv));
 
         for (int i = 0; i < nfd; i++)
-            sent[i] = test_memfd("dri3-plane", &id[i]);
+            sent[i] = test_memfd("dri3-plane", 0, &id[i]);
         w_reply_head(&rep, nfd, fake_seq(srv), 2u * nfd);  /* nfd, reply length */
         w16(&rep, 2560);            /* width */
         w16(&rep, 1440);            /* height */
@@ -778,7 +778,7 @@ static void send_fd_reply(fake_server_t *srv, uint8_t nfd_byte, uint32_t length,
     int sent[4];
 
     for (int i = 0; i < nsend; i++)
-        sent[i] = test_memfd("dri3-bad-reply", NULL);
+        sent[i] = test_memfd("dri3-bad-reply", 0, NULL);
     w_reply_head(&rep, nfd_byte, fake_seq(srv), length);
     wpad(&rep, body);
     fake_write_wire(srv, &rep, sent, nsend);
@@ -953,7 +953,7 @@ TEST(dri3_import_syncobj)
     for (size_t v = 0; v < 2; v++) {
         struct wire req = { 0 };
         struct fd_id id;
-        int syncobj_fd = test_memfd("dri3-syncobj", &id);
+        int syncobj_fd = test_memfd("dri3-syncobj", 0, &id);
         int got[FAKE_MAX_FDS], ngot;
         xcb_void_cookie_t ck = variants[v](c, SYNCOBJ, WINDOW, syncobj_fd);
 
@@ -1101,23 +1101,23 @@ TEST(dri3_request_fd_closed_on_broken_connection)
     CHECK(xcb_dri3_query_version_reply(c, xcb_dri3_query_version(c, 1, 4), NULL) == NULL);
     CHECK(xcb_connection_has_error(c) != 0);
 
-    fd = test_memfd("dri3-buffer", NULL);
+    fd = test_memfd("dri3-buffer", 0, NULL);
     xcb_dri3_pixmap_from_buffer(c, PIXMAP, WINDOW, 4096, 32, 32, 128, 24, 32, fd);
     CHECK_FD_CLOSED(fd);
 
-    fd = test_memfd("dri3-fence", NULL);
+    fd = test_memfd("dri3-fence", 0, NULL);
     xcb_dri3_fence_from_fd_checked(c, WINDOW, FENCE, 0, fd);
     CHECK_FD_CLOSED(fd);
 
-    planes[0] = test_memfd("dri3-plane", NULL);
-    planes[1] = test_memfd("dri3-plane", NULL);
+    planes[0] = test_memfd("dri3-plane", 0, NULL);
+    planes[1] = test_memfd("dri3-plane", 0, NULL);
     xcb_dri3_pixmap_from_buffers(c, PIXMAP, WINDOW, 2, 32, 32, 128, 0, 64, 4096, 0, 0, 0, 0,
                                  24, 32, 0, planes);
     CHECK_FD_CLOSED(planes[0]);
     CHECK_FD_CLOSED(planes[1]);
 
 #ifdef XCB_DRI3_IMPORT_SYNCOBJ
-    fd = test_memfd("dri3-syncobj", NULL);
+    fd = test_memfd("dri3-syncobj", 0, NULL);
     xcb_dri3_import_syncobj(c, SYNCOBJ, WINDOW, fd);
     CHECK_FD_CLOSED(fd);
 #endif

@@ -135,7 +135,7 @@ TEST(error_void_request_checked)
 {
     xcb_connection_t *c;
     fake_server_t *srv = fake_start(&c);
-    int fd = test_memfd("dri3-buffer", NULL);
+    int fd = test_memfd("dri3-buffer", 0, NULL);
     xcb_void_cookie_t ck;
     xcb_generic_error_t *e;
 
@@ -197,7 +197,7 @@ TEST(error_void_request_with_fd_unchecked)
 {
     xcb_connection_t *c;
     fake_server_t *srv = fake_start(&c);
-    int fd = test_memfd("dri3-fence", NULL);
+    int fd = test_memfd("dri3-fence", 0, NULL);
     xcb_void_cookie_t ck = xcb_dri3_fence_from_fd(c, WINDOW, FENCE, 0, fd);
     xcb_generic_error_t *ev;
 

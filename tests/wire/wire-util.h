@@ -10,6 +10,7 @@
 #include <sys/types.h>
 
 #include "fake-server.h"
+#include "test-fds.h"
 
 /* A growing byte buffer written little-endian.  Zero-initialise it
  * (struct wire w = { 0 };) and release it with wire_free(). */
@@ -45,28 +46,5 @@ void fake_write_wire(fake_server_t *srv, const struct wire *w, const int *fds, i
     expect_request(__FILE__, __LINE__, (srv), (w), (fds), (nfds))
 void expect_request(const char *file, int line, fake_server_t *srv, const struct wire *want,
                     int *fds, int *nfds);
-
-/* What identifies an open file across fd passing. */
-struct fd_id {
-    dev_t dev;
-    ino_t ino;
-};
-
-/* A new close-on-exec memfd (a stand-in for a dma-buf, a fence page or a
- * DRM device); *id receives its identity when id != NULL. */
-int test_memfd(const char *name, struct fd_id *id);
-struct fd_id fd_identity(const char *file, int line, int fd);
-
-/* fd is open and refers to the file id. */
-#define CHECK_FD_IS(fd, id) check_fd_is(__FILE__, __LINE__, #fd, (fd), (id))
-void check_fd_is(const char *file, int line, const char *expr, int fd, struct fd_id id);
-
-/* fd is not open in this process. */
-#define CHECK_FD_CLOSED(fd) check_fd_closed(__FILE__, __LINE__, #fd, (fd))
-void check_fd_closed(const char *file, int line, const char *expr, int fd);
-
-/* fd has FD_CLOEXEC set. */
-#define CHECK_CLOEXEC(fd) check_cloexec(__FILE__, __LINE__, #fd, (fd))
-void check_cloexec(const char *file, int line, const char *expr, int fd);
 
 #endif
