@@ -81,11 +81,20 @@ def request_params(req):
 
 
 def request_variants(req):
-    """(function name, XCB flags) for both variants: the checked one first."""
-    fds = " | XCB_REQUEST_REPLY_FDS" if req.reply and req.reply.layout.fds else ""
+    """(function name, XCB flags) for both variants: the checked one first.
+
+    A request whose reply carries fds goes out checked from both functions.
+    libxcb attaches fds to a reply only while the request is pending; an
+    unchecked request's error (sent to the event queue) retires it, so a
+    reply that a server sends after that error arrives without its fds while
+    its byte 1 still counts them, and nothing in libxcb's API tells the two
+    cases apart. Checked, the error is what the reply function returns and
+    the fd-less reply behind it is never handed out."""
+    if req.reply and req.reply.layout.fds:
+        flags = "XCB_REQUEST_CHECKED | XCB_REQUEST_REPLY_FDS"
+        return ((req.c_base, flags), (req.c_base + "_unchecked", flags))
     if req.reply:
-        return ((req.c_base, "XCB_REQUEST_CHECKED" + fds),
-                (req.c_base + "_unchecked", "0" + fds))
+        return ((req.c_base, "XCB_REQUEST_CHECKED"), (req.c_base + "_unchecked", "0"))
     return ((req.c_base + "_checked", "XCB_REQUEST_CHECKED"), (req.c_base, "0"))
 
 

@@ -257,8 +257,14 @@ class _Header:
             self.proto(checked, body + ["", f"@return A cookie for {r.c_base}_reply(), which "
                                             f"returns an X error through its `e`."] +
                        (["", "Errors:"] + errors if errors else []))
-            self.proto(unchecked, [f"As {checked.name}(), but an X error goes to the event "
-                                   f"queue instead of to {r.c_base}_reply()."])
+            if r.reply.layout.fds:
+                self.proto(unchecked, [f"The same as {checked.name}(). Unlike libxcb's, an X "
+                                       f"error comes back through {r.c_base}_reply(), not the "
+                                       f"event queue, so that a reply is never handed out "
+                                       f"without the fds it counts."])
+            else:
+                self.proto(unchecked, [f"As {checked.name}(), but an X error goes to the "
+                                       f"event queue instead of to {r.c_base}_reply()."])
         else:
             self.proto(checked, body + ["", "@return A cookie for xcb_request_check(), which "
                                             "returns the X error, if any."] +

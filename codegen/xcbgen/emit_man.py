@@ -240,7 +240,13 @@ def _request_page(mod, r):
                  f"cookie is of no further use.")
 
     w.line(".SH ERRORS")
-    if r.reply:
+    if r.reply and r.reply.layout.fds:
+        _fill(w, f"An X error caused by {checked.name}() or {unchecked.name}() is returned "
+                 f"by {r.c_base}_reply() through its e argument. Unlike libxcb, the unchecked "
+                 f"variant does not send it to the event queue: libxcb attaches no fds to a "
+                 f"reply that a server sends after an error for the same request, and only "
+                 f"a checked request keeps such a reply from being returned.")
+    elif r.reply:
         _fill(w, f"An X error caused by {checked.name}() is returned by {r.c_base}_reply() "
                  f"through its e argument; one caused by {unchecked.name}() goes to the "
                  f"event queue.")

@@ -747,28 +747,6 @@ TEST(dri3_get_supported_modifiers_long_reply)
         CHECK_EQ((e)->minor_code, (minor));                                 \
     } while (0)
 
-/* The connection is still in step after a refused reply. */
-static void check_still_usable(xcb_connection_t *c, fake_server_t *srv)
-{
-    struct wire rep = { 0 };
-    xcb_dri3_query_version_cookie_t ck = xcb_dri3_query_version(c, 1, 4);
-    xcb_dri3_query_version_reply_t *r;
-    uint8_t req[64];
-
-    CHECK(xcb_flush(c) > 0);
-    CHECK_EQ(fake_read_request(srv, req, sizeof(req), NULL, NULL), 12);
-    w_reply_head(&rep, 0, fake_seq(srv), 0);
-    w32(&rep, 1);
-    w32(&rep, 4);
-    wpad(&rep, 16);
-    fake_write_wire(srv, &rep, NULL, 0);
-    r = xcb_dri3_query_version_reply(c, ck, NULL);
-    CHECK(r != NULL);
-    CHECK_EQ(r->minor_version, 4);
-    free(r);
-    wire_free(&rep);
-}
-
 /* Sends a reply header (nfd_byte, length) and `body` zero bytes, carrying
  * nsend new memfds, and closes the server's copies. */
 static void send_fd_reply(fake_server_t *srv, uint8_t nfd_byte, uint32_t length,

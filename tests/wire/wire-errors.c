@@ -213,3 +213,112 @@ TEST(error_void_request_with_fd_unchecked)
     free(ev);
     fake_stop(srv);
 }
+
+/*
+ * A server answers an fd-carrying request first with an X error and then
+ * with a reply of the same sequence number whose byte 1 counts fds that it
+ * does not send.  libxcb retires a request at its error, so it attaches no
+ * fds to that reply; the fd array that xcb_get_reply_fds() points at would
+ * lie past the reply's memory.  Both variants of these requests go out
+ * checked in our libraries, so the reply function returns the error and
+ * never the fd-less reply, and no fd of the program is touched.
+ */
+#ifdef XCBDP_HARDENED
+struct error_then_reply {
+    uint8_t minor;
+    uint8_t nfd;            /* what byte 1 of the bogus reply claims */
+    uint32_t length;        /* its length field, in 4-byte words */
+};
+
+static const struct error_then_reply error_then_reply_rows[] = {
+    { XCB_DRI3_OPEN, 1, 0 },
+    { XCB_DRI3_BUFFER_FROM_PIXMAP, 1, 0 },
+    { XCB_DRI3_FD_FROM_FENCE, 1, 0 },
+    { XCB_DRI3_BUFFERS_FROM_PIXMAP, 2, 4 },  /* two strides, two offsets */
+};
+
+static unsigned int send_fd_request(xcb_connection_t *c, uint8_t minor, int unchecked)
+{
+    switch (minor) {
+    case XCB_DRI3_OPEN:
+        return (unchecked ? xcb_dri3_open_unchecked : xcb_dri3_open)(c, WINDOW, 0).sequence;
+    case XCB_DRI3_BUFFER_FROM_PIXMAP:
+        return (unchecked ? xcb_dri3_buffer_from_pixmap_unchecked
+                          : xcb_dri3_buffer_from_pixmap)(c, PIXMAP).sequence;
+    case XCB_DRI3_FD_FROM_FENCE:
+        return (unchecked ? xcb_dri3_fd_from_fence_unchecked
+                          : xcb_dri3_fd_from_fence)(c, WINDOW, FENCE).sequence;
+    default:
+        return (unchecked ? xcb_dri3_buffers_from_pixmap_unchecked
+                          : xcb_dri3_buffers_from_pixmap)(c, PIXMAP).sequence;
+    }
+}
+
+static void *take_fd_reply(xcb_connection_t *c, uint8_t minor, unsigned int seq,
+                           xcb_generic_error_t **e)
+{
+    switch (minor) {
+    case XCB_DRI3_OPEN:
+        return xcb_dri3_open_reply(c, (xcb_dri3_open_cookie_t){ seq }, e);
+    case XCB_DRI3_BUFFER_FROM_PIXMAP:
+        return xcb_dri3_buffer_from_pixmap_reply(
+            c, (xcb_dri3_buffer_from_pixmap_cookie_t){ seq }, e);
+    case XCB_DRI3_FD_FROM_FENCE:
+        return xcb_dri3_fd_from_fence_reply(c, (xcb_dri3_fd_from_fence_cookie_t){ seq }, e);
+    default:
+        return xcb_dri3_buffers_from_pixmap_reply(
+            c, (xcb_dri3_buffers_from_pixmap_cookie_t){ seq }, e);
+    }
+}
+#endif
+
+TEST(error_then_reply_without_fds)
+{
+#ifdef XCBDP_HARDENED
+    enum { N_VICTIMS = 8 };
+    xcb_connection_t *c;
+    fake_server_t *srv = fake_start(&c);
+    int victims[N_VICTIMS];
+    struct fd_id victim_ids[N_VICTIMS];
+
+    /* Fds of "another part of the program" that a read past the reply
+     * could name: they must all stay open and unchanged. */
+    for (int i = 0; i < N_VICTIMS; i++)
+        victims[i] = test_memfd("victim", 0, &victim_ids[i]);
+
+    for (size_t row = 0; row < sizeof(error_then_reply_rows) / sizeof(error_then_reply_rows[0]);
+         row++) {
+        const struct error_then_reply *t = &error_then_reply_rows[row];
+
+        /* unchecked and checked variant, each with and without `e` */
+        for (int v = 0; v < 4; v++) {
+            int unchecked = v & 1, with_e = v & 2;
+            xcb_generic_error_t *e = &not_set;
+            unsigned int seq = send_fd_request(c, t->minor, unchecked);
+            struct wire rep = { 0 };
+
+            CHECK(xcb_flush(c) > 0);
+            skip_request(srv, FAKE_DRI3_MAJOR, t->minor);
+            write_error(srv, XCB_MATCH, seq, 0, t->minor, FAKE_DRI3_MAJOR);
+            w_reply_head(&rep, t->nfd, seq, t->length);
+            wpad(&rep, 24 + 4 * (size_t)t->length);
+            fake_write_wire(srv, &rep, NULL, 0);
+            wire_free(&rep);
+
+            CHECK(take_fd_reply(c, t->minor, seq, with_e ? &e : NULL) == NULL);
+            if (with_e) {
+                CHECK_ERROR(e, XCB_MATCH, seq, 0, FAKE_DRI3_MAJOR, t->minor);
+                free(e);
+            }
+            for (int i = 0; i < N_VICTIMS; i++)
+                CHECK_FD_IS(victims[i], victim_ids[i]);
+        }
+    }
+    check_still_usable(c, srv);
+    fake_stop(srv);     /* and nothing reached the event queue */
+    for (int i = 0; i < N_VICTIMS; i++)
+        close(victims[i]);
+#else
+    SKIP("not a hardened build: the reference library hands out the fd-less reply");
+#endif
+}

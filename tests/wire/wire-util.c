@@ -8,6 +8,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <xcb/dri3.h>
 
 #include "test-runner.h"
 
@@ -104,4 +105,25 @@ void expect_request(const char *file, int line, fake_server_t *srv, const struct
                   want->len, got[0], got[1]);
     if (memcmp(got, want->data, len) != 0)
         test_fail_mem(file, line, "received", "expected", got, want->data, len);
+}
+
+void check_still_usable(xcb_connection_t *c, fake_server_t *srv)
+{
+    struct wire rep = { 0 };
+    xcb_dri3_query_version_cookie_t ck = xcb_dri3_query_version(c, 1, 4);
+    xcb_dri3_query_version_reply_t *r;
+    uint8_t req[64];
+
+    CHECK(xcb_flush(c) > 0);
+    CHECK_EQ(fake_read_request(srv, req, sizeof(req), NULL, NULL), 12);
+    w_reply_head(&rep, 0, fake_seq(srv), 0);
+    w32(&rep, 1);
+    w32(&rep, 4);
+    wpad(&rep, 16);
+    fake_write_wire(srv, &rep, NULL, 0);
+    r = xcb_dri3_query_version_reply(c, ck, NULL);
+    CHECK(r != NULL);
+    CHECK_EQ(r->minor_version, 4);
+    free(r);
+    wire_free(&rep);
 }

@@ -47,4 +47,8 @@ void fake_write_wire(fake_server_t *srv, const struct wire *w, const int *fds, i
 void expect_request(const char *file, int line, fake_server_t *srv, const struct wire *want,
                     int *fds, int *nfds);
 
+/* The connection is still in step after a refused reply: a DRI3
+ * QueryVersion round trip works (the fake server answers 1.4). */
+void check_still_usable(xcb_connection_t *c, fake_server_t *srv);
+
 #endif

@@ -99,7 +99,10 @@ xcb_mini_get_things_unchecked(xcb_connection_t *c, xcb_mini_widget_t widget, uin
     xcb_mini_get_things_cookie_t cookie;
 
     cookie.sequence = (unsigned int)
-        send_get_things(c, 0 | XCB_REQUEST_REPLY_FDS, widget, what);
+        send_get_things(c,
+                        XCB_REQUEST_CHECKED | XCB_REQUEST_REPLY_FDS,
+                        widget,
+                        what);
 
     return cookie;
 }

@@ -184,8 +184,9 @@ xcb_mini_get_things_cookie_t
 xcb_mini_get_things(xcb_connection_t *c, xcb_mini_widget_t widget, uint32_t what);
 
 /**
- * As xcb_mini_get_things(), but an X error goes to the event queue instead of to
- * xcb_mini_get_things_reply().
+ * The same as xcb_mini_get_things(). Unlike libxcb's, an X error comes back through
+ * xcb_mini_get_things_reply(), not the event queue, so that a reply is never handed out
+ * without the fds it counts.
  *
  * @param c The connection.
  * @param widget The widget.
