@@ -15,3 +15,52 @@ src_libxcb_dri3_util_la_LIBADD += src/libxcb-present.la $(DRI3_UTIL_DRM_LIBS) $(
 DRI3_UTIL_MAN_PAGES += \
 	src/util/man/xcb_dri3_util_probe.3 \
 	src/util/man/xcb_dri3_util_probe_forget.3
+
+# ---- tests of part 2
+
+# Against the mock server, with the end-to-end helpers (tests/e2e).
+BUFFER_MOCK_TESTS = tests/util/buffer-mock tests/util/probe-mock tests/util/device-mock \
+	tests/util/syncobj-mock
+# No server needed.
+BUFFER_UNIT_TESTS = tests/util/buffer-unit tests/util/formats tests/util/drm-nodevice
+BUFFER_TEST_CPPFLAGS = $(DRI3_UTIL_TEST_CPPFLAGS) -I$(top_srcdir)/tests/mock \
+	-I$(top_srcdir)/tests/e2e
+BUFFER_TEST_LDADD = tests/mock/libmockserver.la $(DRI3_UTIL_TEST_LDADD) \
+	src/libxcb-dri3.la src/libxcb-present.la $(XCB_EXT_DEPS_LIBS)
+BUFFER_TEST_COMMON = tests/e2e/e2e-util.c tests/e2e/e2e-util.h tests/util/buffer-test-util.h
+
+check_PROGRAMS += $(BUFFER_MOCK_TESTS) $(BUFFER_UNIT_TESTS)
+TESTS += $(BUFFER_MOCK_TESTS) $(BUFFER_UNIT_TESTS)
+VALGRIND_TESTS += $(BUFFER_MOCK_TESTS) $(BUFFER_UNIT_TESTS)
+
+tests_util_buffer_mock_SOURCES = tests/util/buffer-mock.c $(BUFFER_TEST_COMMON)
+tests_util_buffer_mock_CPPFLAGS = $(BUFFER_TEST_CPPFLAGS)
+tests_util_buffer_mock_CFLAGS = $(DRI3_UTIL_TEST_CFLAGS)
+tests_util_buffer_mock_LDADD = $(BUFFER_TEST_LDADD)
+tests_util_probe_mock_SOURCES = tests/util/probe-mock.c $(BUFFER_TEST_COMMON)
+tests_util_probe_mock_CPPFLAGS = $(BUFFER_TEST_CPPFLAGS)
+tests_util_probe_mock_CFLAGS = $(DRI3_UTIL_TEST_CFLAGS)
+tests_util_probe_mock_LDADD = $(BUFFER_TEST_LDADD)
+tests_util_device_mock_SOURCES = tests/util/device-mock.c $(BUFFER_TEST_COMMON)
+tests_util_device_mock_CPPFLAGS = $(BUFFER_TEST_CPPFLAGS)
+tests_util_device_mock_CFLAGS = $(DRI3_UTIL_TEST_CFLAGS)
+tests_util_device_mock_LDADD = $(BUFFER_TEST_LDADD)
+tests_util_syncobj_mock_SOURCES = tests/util/syncobj-mock.c $(BUFFER_TEST_COMMON)
+tests_util_syncobj_mock_CPPFLAGS = $(BUFFER_TEST_CPPFLAGS)
+tests_util_syncobj_mock_CFLAGS = $(DRI3_UTIL_TEST_CFLAGS)
+tests_util_syncobj_mock_LDADD = $(BUFFER_TEST_LDADD)
+
+tests_util_buffer_unit_SOURCES = tests/util/buffer-unit.c $(BUFFER_TEST_COMMON)
+tests_util_buffer_unit_CPPFLAGS = $(BUFFER_TEST_CPPFLAGS)
+tests_util_buffer_unit_CFLAGS = $(DRI3_UTIL_TEST_CFLAGS)
+tests_util_buffer_unit_LDADD = $(BUFFER_TEST_LDADD)
+tests_util_formats_SOURCES = tests/util/formats.c
+tests_util_formats_CPPFLAGS = $(BUFFER_TEST_CPPFLAGS)
+tests_util_formats_CFLAGS = $(DRI3_UTIL_TEST_CFLAGS)
+tests_util_formats_LDADD = $(DRI3_UTIL_TEST_LDADD)
+# GBM and drmSyncobj as far as a machine without a GPU goes; with a
+# render node (/dev/dri/renderD*) the same program allocates for real.
+tests_util_drm_nodevice_SOURCES = tests/util/drm-nodevice.c
+tests_util_drm_nodevice_CPPFLAGS = $(BUFFER_TEST_CPPFLAGS) $(DRI3_UTIL_DRM_CFLAGS) $(GBM_CFLAGS)
+tests_util_drm_nodevice_CFLAGS = $(DRI3_UTIL_TEST_CFLAGS)
+tests_util_drm_nodevice_LDADD = $(DRI3_UTIL_TEST_LDADD) $(GBM_LIBS) $(DRI3_UTIL_DRM_LIBS)

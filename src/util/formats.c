@@ -108,28 +108,21 @@ char *xcb_dri3_util_fourcc_name(uint32_t fourcc)
 {
     const struct format_info *f = format_lookup(fourcc);
     char buf[32];
-    char *name;
 
     if (f)
         return dup_or_enomem(f->name);
-    /* libdrm knows every fourcc of its drm_fourcc.h. */
-    name = drmGetFormatName(fourcc);
-    if (name && strcmp(name, "UNKNOWN") != 0)
-        return name;
-    free(name);
-    /* Four printable characters make a readable code; anything else is
-     * shown as a number. */
+    /* libdrm names a fourcc by its four characters, whatever they are;
+     * only printable ones make a name, the others are shown as a number. */
     for (int i = 0; i < 4; i++) {
-        unsigned char ch = (unsigned char)(fourcc >> (8 * i));
-
-        if (!isprint(ch)) {
+        if (!isprint((unsigned char)(fourcc >> (8 * i)))) {
             snprintf(buf, sizeof buf, "0x%08x", (unsigned)fourcc);
             return dup_or_enomem(buf);
         }
-        buf[i] = (char)ch;
     }
-    buf[4] = '\0';
-    return dup_or_enomem(buf);
+    char *name = drmGetFormatName(fourcc);
+    if (!name)
+        errno = ENOMEM;
+    return name;
 }
 
 char *xcb_dri3_util_modifier_name(uint64_t modifier)
