@@ -14,7 +14,43 @@ src_libxcb_dri3_util_la_LIBADD += src/libxcb-present.la $(DRI3_UTIL_DRM_LIBS) $(
 
 DRI3_UTIL_MAN_PAGES += \
 	src/util/man/xcb_dri3_util_probe.3 \
-	src/util/man/xcb_dri3_util_probe_forget.3
+	src/util/man/xcb_dri3_util_probe_forget.3 \
+	src/util/man/xcb_dri3_util_buffer_create_memfd.3 \
+	src/util/man/xcb_dri3_util_buffer_import.3 \
+	src/util/man/xcb_dri3_util_buffer_to_pixmap.3 \
+	src/util/man/xcb_dri3_util_buffer_from_pixmap.3 \
+	src/util/man/xcb_dri3_util_buffer_map.3 \
+	src/util/man/xcb_dri3_util_buffer_unmap.3 \
+	src/util/man/xcb_dri3_util_buffer_width.3 \
+	src/util/man/xcb_dri3_util_buffer_height.3 \
+	src/util/man/xcb_dri3_util_buffer_depth.3 \
+	src/util/man/xcb_dri3_util_buffer_bpp.3 \
+	src/util/man/xcb_dri3_util_buffer_fourcc.3 \
+	src/util/man/xcb_dri3_util_buffer_modifier.3 \
+	src/util/man/xcb_dri3_util_buffer_n_planes.3 \
+	src/util/man/xcb_dri3_util_buffer_fd.3 \
+	src/util/man/xcb_dri3_util_buffer_stride.3 \
+	src/util/man/xcb_dri3_util_buffer_offset.3 \
+	src/util/man/xcb_dri3_util_buffer_destroy.3 \
+	src/util/man/xcb_dri3_util_buffer_create_gbm.3 \
+	src/util/man/xcb_dri3_util_device_open.3 \
+	src/util/man/xcb_dri3_util_device_same.3 \
+	src/util/man/xcb_dri3_util_device_close.3 \
+	src/util/man/xcb_dri3_util_device_set_in_use.3 \
+	src/util/man/xcb_dri3_util_fourcc_from_depth.3 \
+	src/util/man/xcb_dri3_util_fourcc_to_depth.3 \
+	src/util/man/xcb_dri3_util_fourcc_name.3 \
+	src/util/man/xcb_dri3_util_modifier_name.3 \
+	src/util/man/xcb_dri3_util_get_supported_modifiers.3 \
+	src/util/man/xcb_dri3_util_syncobj_import.3 \
+	src/util/man/xcb_dri3_util_syncobj_free.3 \
+	src/util/man/xcb_dri3_util_timeline_create.3 \
+	src/util/man/xcb_dri3_util_timeline_fd.3 \
+	src/util/man/xcb_dri3_util_timeline_signal.3 \
+	src/util/man/xcb_dri3_util_timeline_wait.3 \
+	src/util/man/xcb_dri3_util_timeline_query.3 \
+	src/util/man/xcb_dri3_util_timeline_destroy.3 \
+	src/util/man/xcb_dri3_util_present_synced.3
 
 # ---- tests of part 2
 
