@@ -104,7 +104,7 @@ int buffer_import(uint16_t width, uint16_t height, uint32_t fourcc, uint64_t mod
     *out = NULL;
     if (n_planes < 1 || n_planes > 4 || !fds) {
         if (fds)
-            close_distinct_fds(fds, n_planes > 4 ? 4 : n_planes);
+            close_distinct_fds(fds, n_planes);
         return -EINVAL;
     }
     if (!strides || !offsets || width == 0 || height == 0 || !f || n_planes < f->n_planes ||

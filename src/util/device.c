@@ -102,7 +102,7 @@ static void describe_drm(xcb_dri3_util_device_t *d, const struct stat *st)
 
 static void describe(xcb_dri3_util_device_t *d)
 {
-    struct stat st;
+    struct stat st = { 0 };
 
     d->bus_type = -1;
     if (fstat(d->fd, &st) == 0 && S_ISCHR(st.st_mode) && drmGetNodeTypeFromFd(d->fd) >= 0) {

@@ -427,8 +427,9 @@ struct gbm_device;
  * order (pass the server's window list followed by its screen list, as
  * xcb_dri3_util_get_supported_modifiers() returns them), then a linear
  * buffer.  The buffer keeps the GBM buffer object until it is destroyed.
- * NULL with errno EINVAL (device NULL, zero size), ENOTSUP (the library
- * was built without GBM), or GBM's error (ENOMEM when it gives none).
+ * NULL with errno EINVAL (device NULL, zero size, modifiers NULL with a
+ * count), ENOTSUP (the library was built without GBM), EPROTO (GBM gave
+ * more than 4 planes), or GBM's error (ENOMEM when it gives none).
  */
 xcb_dri3_util_buffer_t *xcb_dri3_util_buffer_create_gbm(struct gbm_device *device,
                                                         uint16_t width, uint16_t height,
@@ -497,16 +498,18 @@ int xcb_dri3_util_device_set_in_use(xcb_connection_t *c, xcb_window_t window,
 /* ---- formats and modifiers ------------------------------------------ */
 
 /*
- * The DRM fourcc of an X pixmap depth and bits per pixel (16/16 RGB565,
- * 24/32 XRGB8888, 30/32 XRGB2101010, 32/32 ARGB8888, 8/8 R8, 15/16
- * XRGB1555, 24/24 RGB888, 30/32 ... ), or 0 when there is none.
+ * The DRM fourcc that X servers use for a pixmap depth and bits per pixel
+ * (16/16 RGB565, 24/32 XRGB8888, 30/32 XRGB2101010, 32/32 ARGB8888, 15/16
+ * XRGB1555, 24/24 RGB888, 8/8 R8), or 0 when there is none.
  */
 uint32_t xcb_dri3_util_fourcc_from_depth(uint8_t depth, uint8_t bpp);
 
 /*
- * The X depth and bpp of a one-plane RGB fourcc, the other way round.
- * Returns 0, or -EINVAL for a fourcc with no X depth (YUV formats, several
- * planes, unknown codes).
+ * The X depth and bpp of a one-plane RGB fourcc, the other way round
+ * (other channel orders of a depth give that depth; ARGB2101010 and
+ * ABGR2101010 give 30, whose visuals have no alpha).  depth and bpp may
+ * be NULL.  Returns 0, or -EINVAL for a fourcc with no X depth (YUV
+ * formats, several planes, unknown codes).
  */
 int xcb_dri3_util_fourcc_to_depth(uint32_t fourcc, uint8_t *depth, uint8_t *bpp);
 
@@ -525,8 +528,9 @@ char *xcb_dri3_util_modifier_name(uint64_t modifier);
  * (n_window entries), *screen_mods the one for its screen; arrays the
  * caller frees with free() (NULL when empty).  The answer also refreshes
  * the cache that xcb_dri3_util_buffer_to_pixmap() uses.  Returns 0, -EIO
- * (X error in *err), -ENOTSUP (no DRI3, or DRI3 older than 1.2), -EPIPE,
- * -ENOMEM; on failure the outputs are NULL and 0.
+ * (X error in *err), -ENOTSUP (no DRI3, or DRI3 older than 1.2), -EINVAL
+ * (an output pointer is NULL), -EPIPE, -ENOMEM; on failure the outputs
+ * are NULL and 0.
  */
 int xcb_dri3_util_get_supported_modifiers(xcb_connection_t *c, xcb_window_t window,
                                           uint8_t depth, uint8_t bpp,
@@ -580,10 +584,12 @@ void xcb_dri3_util_timeline_destroy(xcb_dri3_util_timeline_t *tl);
  * signals release_point on release_syncobj once it no longer needs it.
  * Whole pixmap, whole window, any CRTC, no notifies.  Sent only when the
  * probe found DRI3 1.4, Present 1.4 and the Syncobj capability.  The
- * request is checked but not waited for: *cookie (if not NULL) receives it
- * for xcb_request_check().  Returns 0, -EINVAL (a point of 0; acquire >=
- * release on one syncobj; divisor 0 with remainder non-zero, or remainder
- * >= divisor), -ENOTSUP (sending nothing), -EPIPE.
+ * request is not waited for: when cookie is not NULL it is checked and
+ * *cookie receives its cookie
+ * for xcb_request_check(); without a cookie an X error goes to the event
+ * queue.  Returns 0, -EINVAL (a point of 0, a syncobj of XCB_NONE; acquire
+ * >= release on one syncobj; divisor 0 with remainder non-zero, or
+ * remainder >= divisor), -ENOTSUP, -EPIPE; nothing is sent on failure.
  */
 int xcb_dri3_util_present_synced(xcb_connection_t *c, xcb_window_t window,
                                  xcb_pixmap_t pixmap, uint32_t serial,
