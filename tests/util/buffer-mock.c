@@ -473,3 +473,42 @@ TEST(server_without_dri3)
     e2e_end(&t);
     xcb_dri3_util_buffer_destroy(b);
 }
+
+/* README's loader path, step by step, on a server without a GPU (the
+ * device is the mock's memfd, so the buffer is a memfd too). */
+TEST(loader_path)
+{
+    xcb_generic_error_t *err = NULL;
+    xcb_dri3_util_caps_t caps;
+    xcb_dri3_util_device_t *dev;
+    xcb_dri3_util_buffer_t *buf;
+    uint64_t *wm, *sm;
+    uint32_t nw, ns;
+    xcb_pixmap_t pixmap;
+    struct e2e t;
+    xcb_window_t w;
+
+    e2e_start(&t, NULL);
+    w = e2e_create_window(&t, 0, 0, 32, 32);
+    CHECK_EQ(xcb_dri3_util_probe(t.c, &caps), 0);
+    CHECK(caps.dri3 && caps.fd_passing);
+    dev = xcb_dri3_util_device_open(t.c, w, 0, &err);
+    CHECK(dev != NULL);
+    CHECK(!dev->is_drm);
+    CHECK_EQ(xcb_dri3_util_get_supported_modifiers(t.c, w, 24, 32, &wm, &nw, &sm, &ns, &err),
+             0);
+    buf = xcb_dri3_util_buffer_create_memfd(32, 32, XRGB8888);
+    CHECK(buf != NULL);
+    write_pattern(buf, 9);
+    pixmap = xcb_dri3_util_buffer_to_pixmap(t.c, w, buf, &err);
+    CHECK(pixmap != XCB_NONE);
+    check_pattern_image(&t, pixmap, 32, 32, 9);
+    free(wm);
+    free(sm);
+    xcb_dri3_util_device_close(dev);
+    bt_stop(&t);
+    /* one GetSupportedModifiers: to_pixmap used what the loader asked */
+    CHECK_EQ(e2e_count_requests(&t, MOCK_DRI3_MAJOR, GSM), 1);
+    e2e_end(&t);
+    xcb_dri3_util_buffer_destroy(buf);
+}
