@@ -20,4 +20,26 @@ tests_xlib_xlib_xvfb_SOURCES = tests/xlib/xlib-xvfb.c tests/xlib/xlib-util.c \
 tests_xlib_xlib_xvfb_CPPFLAGS = $(XLIB_TEST_CPPFLAGS)
 tests_xlib_xlib_xvfb_CFLAGS = $(XLIB_TEST_CFLAGS)
 tests_xlib_xlib_xvfb_LDADD = $(XLIB_TEST_LDADD)
+
+# The API: our header alone, pedantic C99, against libXpresent 1.0's
+# prototypes (a build failure is a failure), and the 1.4 additions.
+check_PROGRAMS += tests/xlib/xpresent-prototypes tests/xlib/xpresent-layout
+TESTS += tests/xlib/xpresent-prototypes tests/xlib/symbols.sh tests/xlib/abi-compare.sh
+tests_xlib_xpresent_prototypes_SOURCES = tests/xlib/xpresent-prototypes.c
+tests_xlib_xpresent_prototypes_CPPFLAGS = -I$(top_srcdir)/src/xlib/include
+tests_xlib_xpresent_prototypes_CFLAGS = -std=c99 $(WARN_CFLAGS) -Wpedantic $(XLIB_CFLAGS) \
+	$(XLIB_HEADER_DEPS_CFLAGS)
+tests_xlib_xpresent_prototypes_LDADD = src/xlib/libXpresent.la
+tests_xlib_xpresent_layout_SOURCES = tests/xlib/xpresent-layout.c
+tests_xlib_xpresent_layout_CPPFLAGS = -I$(top_srcdir)/src/xlib/include -DPRESENT_FUTURE_VERSION=1
+tests_xlib_xpresent_layout_CFLAGS = $(AM_CFLAGS) $(XLIB_CFLAGS) $(XLIB_HEADER_DEPS_CFLAGS)
+
+if HAVE_XPRESENT_REF
+# The same layout program against Debian's header (no -I of ours).
+check_PROGRAMS += tests/xlib/xpresent-layout-ref
+tests_xlib_xpresent_layout_ref_SOURCES = tests/xlib/xpresent-layout.c
+tests_xlib_xpresent_layout_ref_CPPFLAGS = $(XPRESENT_REF_CFLAGS) -DPRESENT_FUTURE_VERSION=1
+tests_xlib_xpresent_layout_ref_CFLAGS = $(AM_CFLAGS) $(XLIB_CFLAGS) $(XLIB_HEADER_DEPS_CFLAGS)
 endif
+endif
+EXTRA_DIST += tests/xlib/symbols.sh tests/xlib/abi-compare.sh
