@@ -40,6 +40,20 @@ check_PROGRAMS += tests/xlib/xpresent-layout-ref
 tests_xlib_xpresent_layout_ref_SOURCES = tests/xlib/xpresent-layout.c
 tests_xlib_xpresent_layout_ref_CPPFLAGS = $(XPRESENT_REF_CFLAGS) -DPRESENT_FUTURE_VERSION=1
 tests_xlib_xpresent_layout_ref_CFLAGS = $(AM_CFLAGS) $(XLIB_CFLAGS) $(XLIB_HEADER_DEPS_CFLAGS)
+
+# The differential test: one session on Xvfb through Debian's libXpresent,
+# through ours under Debian's header, and through ours.
+check_PROGRAMS += tests/xlib/xlib-diff tests/xlib/xlib-diff-ref
+TESTS += tests/xlib/differential.sh
+tests_xlib_xlib_diff_SOURCES = tests/xlib/xlib-diff.c tests/xlib/xvfb.c
+tests_xlib_xlib_diff_CPPFLAGS = -D_GNU_SOURCE -I$(top_srcdir)/src/xlib/include \
+	-I$(top_srcdir)/tests/xlib
+tests_xlib_xlib_diff_CFLAGS = $(AM_CFLAGS) $(XLIB_CFLAGS) $(XLIB_HEADER_DEPS_CFLAGS)
+tests_xlib_xlib_diff_LDADD = src/xlib/libXpresent.la $(XLIB_LIBS)
+tests_xlib_xlib_diff_ref_SOURCES = tests/xlib/xlib-diff.c tests/xlib/xvfb.c
+tests_xlib_xlib_diff_ref_CPPFLAGS = -D_GNU_SOURCE $(XPRESENT_REF_CFLAGS) -I$(top_srcdir)/tests/xlib
+tests_xlib_xlib_diff_ref_CFLAGS = $(AM_CFLAGS) $(XLIB_CFLAGS) $(XLIB_HEADER_DEPS_CFLAGS)
+tests_xlib_xlib_diff_ref_LDADD = $(XPRESENT_REF_LIBS) $(XLIB_LIBS)
 endif
 endif
-EXTRA_DIST += tests/xlib/symbols.sh tests/xlib/abi-compare.sh
+EXTRA_DIST += tests/xlib/symbols.sh tests/xlib/abi-compare.sh tests/xlib/differential.sh
