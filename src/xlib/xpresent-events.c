@@ -3,10 +3,15 @@
  *
  * Xlib hands a converter the whole event as it came off the wire: the
  * 32-byte GenericEvent header and the 4 * length bytes after it, in one
- * piece.  Nothing a server sends is trusted: an event too short for its
- * type, or of a type we do not know, still becomes a cookie (Xlib queues it
- * whatever we answer) but one without data, so XGetEventData() fails on it
- * and nothing reads past what arrived.
+ * piece.
+ *
+ * Nothing a server sends is trusted.  An event too short for its type, or
+ * of a type we do not know, still becomes a cookie (Xlib queues a cookie
+ * whatever the converter answers), but one without data and with extension
+ * 0: programs written for libXpresent check the extension and then read
+ * the data without testing it for NULL, so such an event must not look like
+ * Present's.  XGetEventData() fails on it (no extension has opcode 0), and
+ * nothing reads past what arrived.
  */
 #include "xpresent-private.h"
 
@@ -211,6 +216,8 @@ Bool xpresent_wire_to_cookie(Display *dpy, XGenericEventCookie *cookie, xEvent *
     default:
         break;
     }
+    if (!cookie->data)
+        cookie->extension = 0;
     return cookie->data != NULL;
 }
 

@@ -1,7 +1,7 @@
 # Tests of libXpresent (src/xlib): against a private Xvfb, against the mock
 # server, and against Debian's libXpresent (symbols, ABI, differential).
 
-EXTRA_DIST += tests/xlib/xvfb.h tests/xlib/xlib-util.h
+EXTRA_DIST += tests/xlib/xvfb.h tests/xlib/xlib-util.h tests/xlib/mock-display.h
 
 if HAVE_XLIB
 XLIB_TEST_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE -I$(top_srcdir)/src/xlib/include \
@@ -20,6 +20,17 @@ tests_xlib_xlib_xvfb_SOURCES = tests/xlib/xlib-xvfb.c tests/xlib/xlib-util.c \
 tests_xlib_xlib_xvfb_CPPFLAGS = $(XLIB_TEST_CPPFLAGS)
 tests_xlib_xlib_xvfb_CFLAGS = $(XLIB_TEST_CFLAGS)
 tests_xlib_xlib_xvfb_LDADD = $(XLIB_TEST_LDADD)
+
+# Against the mock server (tests/mock), started on a display number.
+XLIB_MOCK_TESTS = tests/xlib/xlib-mock
+check_PROGRAMS += $(XLIB_MOCK_TESTS)
+TESTS += $(XLIB_MOCK_TESTS)
+VALGRIND_TESTS += $(XLIB_MOCK_TESTS)
+tests_xlib_xlib_mock_SOURCES = tests/xlib/xlib-mock.c tests/xlib/mock-display.c
+tests_xlib_xlib_mock_CPPFLAGS = $(XLIB_TEST_CPPFLAGS) -I$(top_srcdir)/tests/mock
+tests_xlib_xlib_mock_CFLAGS = $(XLIB_TEST_CFLAGS)
+tests_xlib_xlib_mock_LDADD = tests/mock/libmockserver.la $(XLIB_TEST_LDADD)
+EXTRA_tests_xlib_xlib_mock_DEPENDENCIES = tests/mock/mock-x-server
 
 # The API: our header alone, pedantic C99, against libXpresent 1.0's
 # prototypes (a build failure is a failure), and the 1.4 additions.
