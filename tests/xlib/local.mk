@@ -35,7 +35,8 @@ EXTRA_tests_xlib_xlib_mock_DEPENDENCIES = tests/mock/mock-x-server
 # The API: our header alone, pedantic C99, against libXpresent 1.0's
 # prototypes (a build failure is a failure), and the 1.4 additions.
 check_PROGRAMS += tests/xlib/xpresent-prototypes tests/xlib/xpresent-layout
-TESTS += tests/xlib/xpresent-prototypes tests/xlib/symbols.sh tests/xlib/abi-compare.sh
+TESTS += tests/xlib/xpresent-prototypes tests/xlib/symbols.sh tests/xlib/abi-compare.sh \
+	tests/xlib/man-pages.sh
 tests_xlib_xpresent_prototypes_SOURCES = tests/xlib/xpresent-prototypes.c
 tests_xlib_xpresent_prototypes_CPPFLAGS = -I$(top_srcdir)/src/xlib/include
 tests_xlib_xpresent_prototypes_CFLAGS = -std=c99 $(WARN_CFLAGS) -Wpedantic $(XLIB_CFLAGS) \
@@ -67,4 +68,5 @@ tests_xlib_xlib_diff_ref_CFLAGS = $(AM_CFLAGS) $(XLIB_CFLAGS) $(XLIB_HEADER_DEPS
 tests_xlib_xlib_diff_ref_LDADD = $(XPRESENT_REF_LIBS) $(XLIB_LIBS)
 endif
 endif
-EXTRA_DIST += tests/xlib/symbols.sh tests/xlib/abi-compare.sh tests/xlib/differential.sh
+EXTRA_DIST += tests/xlib/symbols.sh tests/xlib/abi-compare.sh tests/xlib/differential.sh \
+	tests/xlib/man-pages.sh
