@@ -262,9 +262,11 @@ TEST(xlib_and_xcb_interleaved)
     for (int i = 0; i < 2; i++) {
         XEvent ev;
         CHECK(xt_next_present(&t, &ev, WAIT_MS));
+        /* Both aim at the next vblank: the second may replace the first
+         * (mode Skip), and the two events may come in either order. */
         const XPresentCompleteNotifyEvent *ce = ev.xcookie.data;
         CHECK_EQ(ce->eid, eid);
-        CHECK_EQ(ce->serial_number, (uint32_t)i + 1);
+        CHECK(ce->serial_number == 1 || ce->serial_number == 2);
         done |= 1u << ce->serial_number;
         XFreeEventData(t.dpy, &ev.xcookie);
     }

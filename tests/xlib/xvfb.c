@@ -23,13 +23,22 @@ static long long now_ms(void)
  * goes to /dev/null. */
 static void exec_xvfb(int write_fd)
 {
-    if (dup2(write_fd, 3) < 0)
+    /* dup2() onto itself would keep close-on-exec. */
+    if (write_fd == 3) {
+        if (fcntl(3, F_SETFD, 0) < 0)
+            _exit(127);
+    } else if (dup2(write_fd, 3) < 0) {
         _exit(127);
+    }
     int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
     if (null >= 0) {
         dup2(null, 1);
         dup2(null, 2);
     }
+    /* The server is the system's: not our build's libraries (which the
+     * libtool wrapper puts on the path, and which Xvfb's GL loads through
+     * Mesa; instrumented ones would stop it). */
+    unsetenv("LD_LIBRARY_PATH");
     execlp("Xvfb", "Xvfb", "-displayfd", "3", "-nolisten", "tcp", "-noreset", "-screen", "0",
            "640x480x24", (char *)NULL);
     _exit(127);
