@@ -42,6 +42,13 @@ tests_xlib_xpresent_prototypes_CPPFLAGS = -I$(top_srcdir)/src/xlib/include
 tests_xlib_xpresent_prototypes_CFLAGS = -std=c99 $(WARN_CFLAGS) -Wpedantic $(XLIB_CFLAGS) \
 	$(XLIB_HEADER_DEPS_CFLAGS)
 tests_xlib_xpresent_prototypes_LDADD = src/xlib/libXpresent.la
+check_PROGRAMS += tests/xlib/xpresent-cplusplus
+TESTS += tests/xlib/xpresent-cplusplus
+tests_xlib_xpresent_cplusplus_SOURCES = tests/xlib/xpresent-cplusplus.cc
+tests_xlib_xpresent_cplusplus_CPPFLAGS = -I$(top_srcdir)/src/xlib/include
+tests_xlib_xpresent_cplusplus_CXXFLAGS = -std=c++11 $(WARN_CFLAGS) -Wpedantic $(XLIB_CFLAGS) \
+	$(XLIB_HEADER_DEPS_CFLAGS)
+tests_xlib_xpresent_cplusplus_LDADD = src/xlib/libXpresent.la
 tests_xlib_xpresent_layout_SOURCES = tests/xlib/xpresent-layout.c
 tests_xlib_xpresent_layout_CPPFLAGS = -I$(top_srcdir)/src/xlib/include -DPRESENT_FUTURE_VERSION=1
 tests_xlib_xpresent_layout_CFLAGS = $(AM_CFLAGS) $(XLIB_CFLAGS) $(XLIB_HEADER_DEPS_CFLAGS)
