@@ -10,6 +10,7 @@ PACKAGES="
     libxml2-utils groff-base valgrind
     xvfb xauth
     libdrm-dev libgbm-dev libxcb-shm0-dev
+    libx11-dev libx11-xcb-dev libxext-dev libxfixes-dev libxrandr-dev libxpresent-dev
 "
 # shellcheck disable=SC2086
 if ! dpkg -s $PACKAGES >/dev/null 2>&1; then

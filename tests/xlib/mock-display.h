@@ -1,0 +1,28 @@
+/*
+ * The mock X server (tests/mock/mock-x-server) on a display number, for
+ * Xlib: XOpenDisplay() takes only display names, and libxcb 1.15 has no
+ * name for a socket path.  The number is claimed the way X servers claim
+ * theirs, with /tmp/.XN-lock, so that Xvfb and other tests skip it.
+ */
+#ifndef XLIB_TEST_MOCK_DISPLAY_H
+#define XLIB_TEST_MOCK_DISPLAY_H
+
+#include <sys/types.h>
+
+struct mock_display {
+    pid_t pid;
+    int number;
+    char display[16];       /* ":N" */
+    char dir[64];           /* private directory holding the transcript */
+    char transcript[96];
+};
+
+/* Starts mock-x-server with the given extra "--key value" arguments (a
+ * NULL-terminated list, may be NULL).  0, or -1 with a message on stderr. */
+int mock_display_start(struct mock_display *m, const char *const *args);
+/* Stops the server by its PID (SIGTERM, bounded wait), releases the
+ * display number.  The transcript stays until mock_display_cleanup(). */
+void mock_display_stop(struct mock_display *m);
+void mock_display_cleanup(struct mock_display *m);
+
+#endif

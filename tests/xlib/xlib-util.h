@@ -1,0 +1,39 @@
+/*
+ * What the Xlib tests share: a display on a private Xvfb (or any server a
+ * test names), Present's codes, a bounded wait for the next Present event,
+ * and an error handler that records instead of exiting.
+ */
+#ifndef XLIB_TEST_UTIL_H
+#define XLIB_TEST_UTIL_H
+
+#include <X11/Xlib.h>
+#include <X11/extensions/Xpresent.h>
+#include <stdbool.h>
+
+#include "xvfb.h"
+
+struct xt {
+    struct xvfb xvfb;
+    Display *dpy;
+    int opcode, event_base, error_base;
+    Window win;             /* 64x64, mapped */
+};
+
+/* Starts Xvfb, opens it, checks Present and makes t->win; skips the test
+ * (SKIP) when Xvfb cannot start. */
+void xt_setup(struct xt *t);
+void xt_teardown(struct xt *t);
+
+/* Waits up to timeout_ms for the next Present event and leaves it in *ev
+ * with its data fetched (XGetEventData; the caller calls XFreeEventData).
+ * Other events are dropped.  False on timeout. */
+bool xt_next_present(struct xt *t, XEvent *ev, int timeout_ms);
+
+/* The errors the recording handler saw since xt_errors_reset(). */
+enum { XT_MAX_ERRORS = 16 };
+extern XErrorEvent xt_errors[XT_MAX_ERRORS];
+extern int xt_nerrors;
+void xt_errors_record(Display *dpy);   /* installs the handler */
+void xt_errors_reset(void);
+
+#endif
