@@ -341,6 +341,9 @@ class _LayoutBuilder:
         self.pads = 0
 
     def add(self, name, typ, count=1, array=False, auto=False, pad=False, enum=None, loc=None):
+        if typ is PRIMITIVES["void"]:     # C has no void members or void arrays
+            raise GenError(loc or self.node.loc, f"'{name}' cannot be void in the fixed "
+                                                 f"part; only a variable-length list can")
         if self.kind == "xge" and self.shift == 0:
             if self.wire == 32:
                 self._full_sequence()

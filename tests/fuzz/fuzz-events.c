@@ -163,15 +163,21 @@ static void read_events(xcb_connection_t *c, xcb_special_event_t **se, bool poll
         bool progress = false;
 
         if (*se != NULL && (ev = xcb_poll_for_special_event(c, *se)) != NULL) {
+            bool last = is_sentinel(ev);
+
             handle(ev);
+            if (last) {
+                xcb_unregister_for_special_event(c, *se);
+                *se = NULL;
+            }
             progress = true;
         }
         if ((ev = xcb_poll_for_event(c)) != NULL) {
             handle(ev);
             progress = true;
         }
-        if (!progress)
-            break;      /* the socket is empty (there is no end-of-file yet) */
+        if (!progress && xcb_connection_has_error(c))
+            break;
     }
 }
 
@@ -209,10 +215,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     fuzz_stream_build(&s, data + 2, size - 2, FUZZ_FIRST_SEQ - 1, true, (mode & 8) != 0,
                       patch_event, &mode);
-    if (se != NULL && !(mode & 0x10))
+    if (se != NULL)
         append_sentinel(&s);
-    /* Polling reads what the socket holds and stops: no end-of-file. */
-    fuzz_conn_send(&fc, &s, data[1] % (FUZZ_MAX_FDS + 1), !(mode & 0x10));
+    /* End-of-file even for the polling calls: libxcb's poll functions block
+     * until the rest of a packet whose first 32 bytes they have read. */
+    fuzz_conn_send(&fc, &s, data[1] % (FUZZ_MAX_FDS + 1), true);
     read_events(fc.c, &se, (mode & 0x10) != 0);
     if (se != NULL)
         xcb_unregister_for_special_event(fc.c, se);
