@@ -37,6 +37,7 @@ void fuzz_finding(const char *fmt, ...)
 }
 
 static volatile uint8_t touch_sink;
+void *fuzz_keep_reachable;
 
 void fuzz_touch(const void *p, size_t n)
 {

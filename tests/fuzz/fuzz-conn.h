@@ -106,6 +106,10 @@ void fuzz_close_handed(int fd, bool want_cloexec);
  * the sanitizers see each byte an accessor points at being read. */
 void fuzz_touch(const void *p, size_t n);
 
+/* Where a harness parks memory that libxcb leaks, so that leak checkers
+ * see it reachable (fuzz-events.c). */
+extern void *fuzz_keep_reachable;
+
 /* Prints a finding and aborts, so that libFuzzer saves the input. */
 __attribute__((noreturn, format(printf, 1, 2)))
 void fuzz_finding(const char *fmt, ...);
