@@ -90,6 +90,8 @@ class _ModuleBuilder:
         self.root = root
         self.full = full
         self.header = root.require("header")
+        if not _C_IDENT.match(self.header):    # it names files, C symbols and macros
+            raise GenError(root.loc, f"the header name '{self.header}' is not a C identifier")
         self.prefix = c_prefix(self.header)
         self.macro = self.prefix.upper()
         self.imports = [loader.load(i.text.strip(), i.loc) for i in root.find_all("import")]
