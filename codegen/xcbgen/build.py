@@ -243,6 +243,8 @@ class _ModuleBuilder:
             if layout.lists or layout.fds:
                 raise GenError(node.loc, f"the struct '{name}' has a variable size, "
                                          f"which this generator does not support")
+            if not layout.members:      # C has no empty structs
+                raise GenError(node.loc, f"the struct '{name}' has no fields")
         except GenError as e:
             if self.full:
                 raise
