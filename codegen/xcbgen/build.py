@@ -9,9 +9,11 @@
 Each pass raises GenError with the file:line of the offending element.
 """
 
+import re
+
 from .errors import GenError
 from . import model as m
-from .naming import c_prefix, lower, upper
+from .naming import BadName, c_prefix, lower, upper
 
 # name: (C type, size)
 _PRIMITIVES = {
@@ -88,6 +90,8 @@ class _ModuleBuilder:
         self.root = root
         self.full = full
         self.header = root.require("header")
+        if not _C_IDENT.match(self.header):    # it names files, C symbols and macros
+            raise GenError(root.loc, f"the header name '{self.header}' is not a C identifier")
         self.prefix = c_prefix(self.header)
         self.macro = self.prefix.upper()
         self.imports = [loader.load(i.text.strip(), i.loc) for i in root.find_all("import")]
@@ -159,7 +163,10 @@ class _ModuleBuilder:
                 if self.full:
                     raise GenError(node.loc, f"<{node.tag}> is not supported by this generator")
                 continue     # imports: only their types matter to us
-            handler(node)
+            try:
+                handler(node)
+            except BadName as e:    # a name deep inside: report its declaration
+                raise GenError(node.loc, str(e)) from None
         root = self.root
         module = m.Module(
             header=self.header, path=root.loc.file,
@@ -236,6 +243,8 @@ class _ModuleBuilder:
             if layout.lists or layout.fds:
                 raise GenError(node.loc, f"the struct '{name}' has a variable size, "
                                          f"which this generator does not support")
+            if not layout.members:      # C has no empty structs
+                raise GenError(node.loc, f"the struct '{name}' has no fields")
         except GenError as e:
             if self.full:
                 raise
@@ -317,6 +326,13 @@ class _ModuleBuilder:
                                       "(a CARD8, usually 'nfd') at byte 1")
 
 
+_C_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+_C_KEYWORDS = frozenset(
+    "auto break case char const continue default do double else enum extern float for goto "
+    "if inline int long register restrict return short signed sizeof static struct switch "
+    "typedef union unsigned void volatile while _Bool _Complex _Imaginary".split())
+
+
 class _LayoutBuilder:
     """Lays out one struct, request, reply or event."""
 
@@ -329,6 +345,9 @@ class _LayoutBuilder:
         self.pads = 0
 
     def add(self, name, typ, count=1, array=False, auto=False, pad=False, enum=None, loc=None):
+        if typ is PRIMITIVES["void"]:     # C has no void members or void arrays
+            raise GenError(loc or self.node.loc, f"'{name}' cannot be void in the fixed "
+                                                 f"part; only a variable-length list can")
         if self.kind == "xge" and self.shift == 0:
             if self.wire == 32:
                 self._full_sequence()
@@ -364,6 +383,7 @@ class _LayoutBuilder:
             if self.wire != 32:
                 raise GenError(self.node.loc, "an XGE event's fixed part must reach byte 32")
             self._full_sequence()
+        self.check_names()
         self.check_refs()
         self.check_list_alignment()
         mem_size = self.wire + self.shift
@@ -372,6 +392,18 @@ class _LayoutBuilder:
                   or mem_size % max_align != 0)
         return m.Layout(tuple(self.members), tuple(self.lists), tuple(self.fds),
                         tuple(self.order), self.wire, mem_size, packed)
+
+    def check_names(self):
+        """Field names become C members and parameters: identifiers, once each."""
+        seen = set()
+        for f in list(self.members) + self.lists + self.fds:
+            if getattr(f, "pad", False):
+                continue
+            if not _C_IDENT.match(f.name) or f.name in _C_KEYWORDS:
+                raise GenError(f.loc, f"the field name '{f.name}' is not a C identifier")
+            if f.name in seen:
+                raise GenError(f.loc, f"the field '{f.name}' appears twice")
+            seen.add(f.name)
 
     def header(self, items):
         """The fields every packet of this kind starts with, which the XML leaves out."""

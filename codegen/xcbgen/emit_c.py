@@ -480,7 +480,7 @@ class _Source:
                 offsets[item.name] = "32 + (size_t) R->length * 4"
             else:
                 offsets[item.name] = at
-                at = f"{base}_{item.name}_offset(R) + (size_t) {base}_{item.name}_length(R) " \
+                at = f"{base}_{item.name}_offset(R) + (size_t) {base}_{item.name}_count(R) " \
                      f"* {item.type.size}"
         for api in apis:
             self.list_accessors(api, offsets[api.item.name], layout, kind)
@@ -499,7 +499,11 @@ class _Source:
                 w.line("(void) R;")
             w.line(f"return {offset};")
         w.blank()
-        self.function(api.length)
+        # The count and the offset are static so that the other accessors
+        # inline them: calls between exported functions of a shared library
+        # go through the PLT (they may be interposed).
+        w.line("static int")
+        w.line(f"{base}_count(const {api.owner} *R)")
         with w.block(""):
             if item.length is not None:
                 w.line(f"return (int) {c_expr(item.length, _on_packet)};")
@@ -508,6 +512,10 @@ class _Source:
                 w.line(f"size_t start = {base}_offset(R);")
                 w.blank()
                 w.line(f"return end > start ? (int) ((end - start) / {item.type.size}) : 0;")
+        w.blank()
+        self.function(api.length)
+        with w.block(""):
+            w.line(f"return {base}_count(R);")
         w.blank()
         self.function(api.pointer)
         with w.block(""):
@@ -518,14 +526,14 @@ class _Source:
             if api.end.name.endswith("_iterator"):
                 w.line(f"{api.end.ret} i;")
                 w.blank()
-                w.line(f"i.data = {base}(R);")
-                w.line(f"i.rem = {base}_length(R);")
+                w.line(f"i.data = ({ctype} *) ((char *) R + {base}_offset(R));")
+                w.line(f"i.rem = {base}_count(R);")
                 w.line("i.index = (char *) i.data - (char *) R;")
                 w.line("return i;")
             else:
                 w.line("xcb_generic_iterator_t i;")
                 w.blank()
-                w.line(f"i.data = {base}(R) + {base}_length(R);")
+                w.line(f"i.data = ({ctype} *) ((char *) R + {base}_offset(R)) + {base}_count(R);")
                 w.line("i.rem = 0;")
                 w.line("i.index = (char *) i.data - (char *) R;")
                 w.line("return i;")

@@ -8,10 +8,14 @@ import re
 _WORD = re.compile(r"[A-Z0-9]+(?=[A-Z][a-z])|[A-Z0-9]?[a-z][a-z0-9]*|[A-Z0-9]+")
 
 
+class BadName(ValueError):
+    """A name that is not made of words; the caller knows where it came from."""
+
+
 def words(name):
     found = _WORD.findall(name)
     if "".join(found) != name.replace("_", ""):
-        raise ValueError(f"cannot split the name '{name}' into words")
+        raise BadName(f"cannot split the name '{name}' into words")
     return found
 
 

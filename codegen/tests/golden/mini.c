@@ -114,10 +114,16 @@ xcb_mini_get_things_values_offset(const xcb_mini_get_things_reply_t *R)
     return 32;
 }
 
+static int
+xcb_mini_get_things_values_count(const xcb_mini_get_things_reply_t *R)
+{
+    return (int) R->num_values;
+}
+
 int
 xcb_mini_get_things_values_length(const xcb_mini_get_things_reply_t *R)
 {
-    return (int) R->num_values;
+    return xcb_mini_get_things_values_count(R);
 }
 
 uint32_t *
@@ -131,7 +137,7 @@ xcb_mini_get_things_values_end(const xcb_mini_get_things_reply_t *R)
 {
     xcb_generic_iterator_t i;
 
-    i.data = xcb_mini_get_things_values(R) + xcb_mini_get_things_values_length(R);
+    i.data = (uint32_t *) ((char *) R + xcb_mini_get_things_values_offset(R)) + xcb_mini_get_things_values_count(R);
     i.rem = 0;
     i.index = (char *) i.data - (char *) R;
     return i;
@@ -258,13 +264,19 @@ xcb_mini_put_points_points_offset(const xcb_mini_put_points_request_t *R)
     return 8;
 }
 
-int
-xcb_mini_put_points_points_length(const xcb_mini_put_points_request_t *R)
+static int
+xcb_mini_put_points_points_count(const xcb_mini_put_points_request_t *R)
 {
     size_t end = (size_t) R->length * 4;
     size_t start = xcb_mini_put_points_points_offset(R);
 
     return end > start ? (int) ((end - start) / 4) : 0;
+}
+
+int
+xcb_mini_put_points_points_length(const xcb_mini_put_points_request_t *R)
+{
+    return xcb_mini_put_points_points_count(R);
 }
 
 xcb_mini_point_t *
@@ -278,8 +290,8 @@ xcb_mini_put_points_points_iterator(const xcb_mini_put_points_request_t *R)
 {
     xcb_mini_point_iterator_t i;
 
-    i.data = xcb_mini_put_points_points(R);
-    i.rem = xcb_mini_put_points_points_length(R);
+    i.data = (xcb_mini_point_t *) ((char *) R + xcb_mini_put_points_points_offset(R));
+    i.rem = xcb_mini_put_points_points_count(R);
     i.index = (char *) i.data - (char *) R;
     return i;
 }

@@ -1,0 +1,482 @@
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include "fuzz-conn.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* Every wait of the scripted server is bounded: a harness that hangs hides
+ * findings, and libFuzzer's own timeout would blame the input. */
+#define IO_TIMEOUT_MS 2000
+/* Less than a socket buffer holds, so that the whole stream is written
+ * before the client reads any of it. */
+#define FUZZ_MAX_STREAM (128 * 1024)
+
+void fuzz_finding(const char *fmt, ...)
+{
+    va_list ap;
+
+    va_start(ap, fmt);
+    fputs("FUZZ FINDING: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    abort();
+}
+
+static volatile uint8_t touch_sink;
+void *fuzz_keep_reachable;
+
+void fuzz_touch(const void *p, size_t n)
+{
+    const volatile uint8_t *b = p;
+    uint8_t sum = 0;
+
+    for (size_t i = 0; i < n; i++)
+        sum = (uint8_t)(sum + b[i]);
+    touch_sink = (uint8_t)(touch_sink ^ sum);
+}
+
+/* ------------------------------------------------------------ handshake */
+
+static size_t put16(uint8_t *p, uint16_t v)
+{
+    p[0] = (uint8_t)v;
+    p[1] = (uint8_t)(v >> 8);
+    return 2;
+}
+
+static size_t put32(uint8_t *p, uint32_t v)
+{
+    put16(p, (uint16_t)v);
+    put16(p + 2, (uint16_t)(v >> 16));
+    return 4;
+}
+
+/* The connection setup reply: one screen with one depth-24 TrueColor visual
+ * and its pixmap format, as in the wire tests' fake server. */
+static size_t build_setup(uint8_t *b)
+{
+    size_t n = 0;
+
+    memset(b, 0, 128);
+    b[n] = 1;                   /* Success */
+    n += 2;
+    n += put16(b + n, 11);      /* protocol 11.0 */
+    n += put16(b + n, 0);
+    n += 2;                     /* length, below */
+    n += put32(b + n, 12101004);
+    n += put32(b + n, 0x00200000);          /* resource-id-base */
+    n += put32(b + n, 0x001fffff);          /* resource-id-mask */
+    n += put32(b + n, 256);                 /* motion-buffer-size */
+    n += put16(b + n, 4);                   /* vendor length */
+    n += put16(b + n, 4096);                /* maximum-request-length */
+    b[n++] = 1;                             /* screens */
+    b[n++] = 1;                             /* pixmap formats */
+    n += 2;                                 /* LSBFirst, LeastSignificant */
+    b[n++] = 32;
+    b[n++] = 32;
+    b[n++] = 8;                             /* keycodes 8..255 */
+    b[n++] = 255;
+    n += 4;
+    memcpy(b + n, "fuzz", 4);
+    n += 4;
+    b[n++] = 24;                            /* FORMAT: depth 24, 32 bpp, pad 32 */
+    b[n++] = 32;
+    b[n++] = 32;
+    n += 5;
+    n += put32(b + n, 0x123);               /* SCREEN: root */
+    n += put32(b + n, 0x22);                /* default colormap */
+    n += put32(b + n, 0x00ffffff);
+    n += put32(b + n, 0);
+    n += put32(b + n, 0);
+    n += put16(b + n, 1920);
+    n += put16(b + n, 1080);
+    n += put16(b + n, 508);
+    n += put16(b + n, 286);
+    n += put16(b + n, 1);
+    n += put16(b + n, 1);
+    n += put32(b + n, 0x21);                /* root visual */
+    n += 2;                                 /* backing stores, save unders */
+    b[n++] = 24;                            /* root depth */
+    b[n++] = 1;                             /* depths */
+    b[n++] = 24;                            /* DEPTH 24 */
+    n += 1;
+    n += put16(b + n, 1);                   /* visuals */
+    n += 4;
+    n += put32(b + n, 0x21);                /* VISUALTYPE */
+    b[n++] = 4;                             /* TrueColor */
+    b[n++] = 8;
+    n += put16(b + n, 256);
+    n += put32(b + n, 0x00ff0000);
+    n += put32(b + n, 0x0000ff00);
+    n += put32(b + n, 0x000000ff);
+    n += 4;
+    put16(b + 6, (uint16_t)((n - 8) / 4));
+    return n;
+}
+
+static bool io_ready(int fd, short events)
+{
+    struct pollfd p = { .fd = fd, .events = events };
+    int n;
+
+    do
+        n = poll(&p, 1, IO_TIMEOUT_MS);
+    while (n < 0 && errno == EINTR);
+    return n > 0;
+}
+
+static bool write_all(int fd, const uint8_t *b, size_t len)
+{
+    while (len > 0) {
+        ssize_t n;
+
+        if (!io_ready(fd, POLLOUT))
+            return false;
+        n = send(fd, b, len, MSG_NOSIGNAL);
+        if (n < 0 && (errno == EINTR || errno == EAGAIN))
+            continue;
+        if (n <= 0)
+            return false;
+        b += n;
+        len -= (size_t)n;
+    }
+    return true;
+}
+
+/* libxcb reads while it writes its setup request and would take a setup
+ * reply written ahead for packets, so the answer comes from a thread once
+ * the 12-byte request (no authorization) has arrived. */
+static void *handshake(void *arg)
+{
+    int fd = *(int *)arg;
+    uint8_t buf[128];
+    size_t got = 0, n;
+
+    while (got < 12) {
+        ssize_t r;
+
+        if (!io_ready(fd, POLLIN))
+            return NULL;
+        r = recv(fd, buf + got, 12 - got, 0);
+        if (r < 0 && (errno == EINTR || errno == EAGAIN))
+            continue;
+        if (r <= 0)
+            return NULL;
+        got += (size_t)r;
+    }
+    n = build_setup(buf);
+    write_all(fd, buf, n);
+    return NULL;
+}
+
+static size_t query_extension_reply(uint8_t *b, uint16_t seq, uint8_t major)
+{
+    memset(b, 0, 32);
+    b[0] = 1;
+    put16(b + 2, seq);
+    b[8] = 1;                   /* present */
+    b[9] = major;
+    return 32;
+}
+
+bool fuzz_conn_open(struct fuzz_conn *fc)
+{
+    extern xcb_extension_t xcb_dri3_id, xcb_present_id;
+    int sv[2];
+    pthread_t t;
+    uint8_t replies[64];
+
+    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0)
+        return false;
+    if (pthread_create(&t, NULL, handshake, &sv[1]) != 0) {
+        close(sv[0]);
+        close(sv[1]);
+        return false;
+    }
+    fc->c = xcb_connect_to_fd(sv[0], NULL);
+    pthread_join(t, NULL);
+    fc->server = sv[1];
+    if (xcb_connection_has_error(fc->c)) {
+        fuzz_conn_close(fc);
+        return false;
+    }
+    /* Sequence 1 and 2: the QueryExtensions, answered before they are
+     * asked; libxcb files the replies under their numbers. */
+    xcb_prefetch_extension_data(fc->c, &xcb_dri3_id);
+    xcb_prefetch_extension_data(fc->c, &xcb_present_id);
+    query_extension_reply(replies, 1, FUZZ_DRI3_MAJOR);
+    query_extension_reply(replies + 32, 2, FUZZ_PRESENT_MAJOR);
+    if (!write_all(fc->server, replies, sizeof(replies)) ||
+        xcb_get_extension_data(fc->c, &xcb_dri3_id) == NULL ||
+        xcb_get_extension_data(fc->c, &xcb_present_id) == NULL ||
+        xcb_connection_has_error(fc->c)) {
+        fuzz_conn_close(fc);
+        return false;
+    }
+    return true;
+}
+
+void fuzz_conn_close(struct fuzz_conn *fc)
+{
+    xcb_disconnect(fc->c);
+    close(fc->server);
+    fc->c = NULL;
+    fc->server = -1;
+}
+
+/* --------------------------------------------------------------- stream */
+
+static uint32_t get32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+void fuzz_stream_build(struct fuzz_stream *s, const uint8_t *in, size_t n, uint16_t seq,
+                       bool patch_seq, bool truncate, fuzz_patch_fn patch, void *data)
+{
+    size_t cap = 256, pos = 0;
+
+    memset(s, 0, sizeof(*s));
+    s->bytes = calloc(1, cap);
+    if (s->bytes == NULL)
+        abort();
+    while (pos < n) {
+        uint8_t head[32] = { 0 };
+        size_t take = n - pos < 32 ? n - pos : 32;
+        size_t body = 0, size;
+
+        memcpy(head, in + pos, take);
+        pos += take;
+        if (take < 32 && truncate) {
+            /* A packet cut short: the bytes there are, then end-of-file. */
+            size = take;
+        } else {
+            if (head[0] == 1 || (head[0] & 0x7f) == 35) {
+                head[5] &= 0x3f;
+                head[6] = head[7] = 0;
+                body = (size_t)get32(head + 4) * 4;
+            }
+            size = 32 + body;
+        }
+        if (s->len + size > FUZZ_MAX_STREAM)
+            break;
+        if (patch_seq && size >= 4 && (head[0] & 0x7f) != 11 /* KeymapNotify */) {
+            head[2] = (uint8_t)seq;
+            head[3] = (uint8_t)(seq >> 8);
+        }
+        if (head[0] <= 1 && size >= 4 && (head[2] | head[3] << 8) == seq)
+            s->with_seq++;
+        while (s->len + size > cap) {
+            cap *= 2;
+            s->bytes = realloc(s->bytes, cap);
+            if (s->bytes == NULL)
+                abort();
+        }
+        memcpy(s->bytes + s->len, head, size < 32 ? size : 32);
+        if (body > 0) {
+            size_t avail = n - pos < body ? n - pos : body;
+
+            memcpy(s->bytes + s->len + 32, in + pos, avail);
+            memset(s->bytes + s->len + 32 + avail, 0, body - avail);
+            pos += avail;
+            if (avail < body && truncate)
+                size = 32 + avail;
+        }
+        if (patch != NULL && size >= 32)
+            patch(s->bytes + s->len, size, data);
+        s->len += size;
+        s->packets++;
+    }
+}
+
+unsigned int fuzz_stream_claimed_fds(const struct fuzz_stream *s, uint64_t last_read,
+                                     uint64_t seq, unsigned int nfds)
+{
+    size_t pos = 0;
+
+    while (s->len - pos >= 32) {
+        const uint8_t *p = s->bytes + pos;
+        size_t size = 32;
+        uint64_t read;
+
+        if (p[0] == 1 || (p[0] & 0x7f) == 35)
+            size += (size_t)get32(p + 4) * 4;
+        if (s->len - pos < size)
+            return 0;           /* cut short: libxcb never reads it whole */
+        pos += size;
+        if ((p[0] & 0x7f) == 11)
+            continue;           /* KeymapNotify has no sequence number */
+        read = (last_read & ~(uint64_t)0xffff) | (uint64_t)(p[2] | p[3] << 8);
+        if (read < last_read)
+            read += 0x10000;
+        last_read = read;
+        if (read > seq)
+            return 0;
+        if (read == seq && p[0] == 0)
+            return 0;
+        if (read == seq && p[0] == 1)
+            return p[1] <= nfds ? p[1] : 0;
+    }
+    return 0;
+}
+
+void fuzz_stream_free(struct fuzz_stream *s)
+{
+    free(s->bytes);
+    s->bytes = NULL;
+}
+
+void fuzz_conn_send(struct fuzz_conn *fc, const struct fuzz_stream *s, unsigned int nfds,
+                    bool eof)
+{
+    int fds[FUZZ_MAX_FDS];
+    union {
+        struct cmsghdr align;
+        char buf[CMSG_SPACE(sizeof(int) * FUZZ_MAX_FDS)];
+    } control;
+    uint8_t nul = 0;
+    const uint8_t *p = s->len > 0 ? s->bytes : &nul;
+    size_t len = s->len > 0 ? s->len : 1;
+
+    if (nfds > FUZZ_MAX_FDS)
+        nfds = FUZZ_MAX_FDS;
+    fc->nfds = nfds;
+    for (unsigned int i = 0; i < nfds; i++) {
+        struct stat st;
+
+        fds[i] = memfd_create("fuzz-fd", MFD_CLOEXEC);
+        if (fds[i] < 0 || fstat(fds[i], &st) < 0)
+            fuzz_finding("harness: memfd_create: %s", strerror(errno));
+        fc->ino[i] = (uint64_t)st.st_ino;
+    }
+    /* fds need a byte to travel with; an empty stream with fds sends one
+     * zero byte, which libxcb sees as the start of a packet cut short. */
+    if (nfds > 0 || s->len > 0) {
+        struct iovec iov = { (void *)p, len };
+        struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1 };
+        ssize_t n;
+
+        if (nfds > 0) {
+            struct cmsghdr *cm;
+
+            memset(&control, 0, sizeof(control));
+            msg.msg_control = control.buf;
+            msg.msg_controllen = CMSG_SPACE(sizeof(int) * nfds);
+            cm = CMSG_FIRSTHDR(&msg);
+            cm->cmsg_level = SOL_SOCKET;
+            cm->cmsg_type = SCM_RIGHTS;
+            cm->cmsg_len = CMSG_LEN(sizeof(int) * nfds);
+            memcpy(CMSG_DATA(cm), fds, sizeof(int) * nfds);
+        }
+        do
+            n = sendmsg(fc->server, &msg, MSG_NOSIGNAL);
+        while (n < 0 && errno == EINTR);
+        if (n > 0 && (size_t)n < len)
+            write_all(fc->server, p + n, len - (size_t)n);
+    }
+    for (unsigned int i = 0; i < nfds; i++)
+        close(fds[i]);
+    if (eof)
+        shutdown(fc->server, SHUT_WR);
+}
+
+/* ------------------------------------------------------------------ fds */
+
+/* Calls f for each open fd but the directory's own. */
+static void each_fd(void (*f)(int fd, void *data), void *data)
+{
+    DIR *d = opendir("/proc/self/fd");
+    struct dirent *e;
+
+    if (d == NULL)
+        fuzz_finding("harness: opendir /proc/self/fd: %s", strerror(errno));
+    while ((e = readdir(d)) != NULL) {
+        int fd = atoi(e->d_name);
+
+        if (e->d_name[0] != '.' && fd != dirfd(d))
+            f(fd, data);
+    }
+    closedir(d);
+}
+
+static void mark_open(int fd, void *data)
+{
+    struct fuzz_fds *set = data;
+
+    if (fd >= 0 && fd < FUZZ_FD_LIMIT)
+        set->open[fd] = true;
+}
+
+void fuzz_fds_snapshot(struct fuzz_fds *set)
+{
+    memset(set, 0, sizeof(*set));
+    each_fd(mark_open, set);
+}
+
+void fuzz_fds_leaked(const struct fuzz_fds *before, const struct fuzz_conn *fc,
+                     unsigned int claimed, int *ours, int *libxcbs)
+{
+    struct fuzz_fds now;
+
+    *ours = *libxcbs = 0;
+    fuzz_fds_snapshot(&now);
+    for (int fd = 0; fd < FUZZ_FD_LIMIT; fd++) {
+        struct stat st;
+        unsigned int i = fc->nfds;
+
+        if (!now.open[fd] || before->open[fd])
+            continue;
+        if (fstat(fd, &st) == 0)
+            for (i = 0; i < fc->nfds && fc->ino[i] != (uint64_t)st.st_ino; i++)
+                ;
+        if (getenv("FUZZ_DEBUG") != NULL) {
+            char link[256], path[64];
+            ssize_t n;
+
+            snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+            n = readlink(path, link, sizeof(link) - 1);
+            link[n > 0 ? n : 0] = '\0';
+            fprintf(stderr, "left open: fd %d (%s), sent as number %u of %u, %u claimed\n",
+                    fd, link, i, fc->nfds, claimed);
+        }
+        if (i < fc->nfds && i >= claimed)
+            (*libxcbs)++;
+        else
+            (*ours)++;
+        close(fd);
+    }
+}
+
+void fuzz_close_handed(int fd, bool want_cloexec)
+{
+    int flags = fcntl(fd, F_GETFD);
+
+    if (flags < 0)
+        fuzz_finding("the API handed over fd %d, which is not open", fd);
+    if (want_cloexec && !(flags & FD_CLOEXEC))
+        fuzz_finding("the API handed over fd %d without close-on-exec", fd);
+    close(fd);
+}
+
+/* LeakSanitizer reads this. libxcb 1.15 returns from
+ * xcb_unregister_for_special_event() without freeing the queue once the
+ * connection has an error, which every input here ends with (README.md). */
+const char *__lsan_default_suppressions(void);
+const char *__lsan_default_suppressions(void)
+{
+    return "leak:xcb_register_for_special_xge\n";
+}

@@ -1,0 +1,90 @@
+# Fuzzing (tests/fuzz/README.md).
+#
+# `make check` replays the seed corpus and every saved finding through the
+# targets built with the project's compiler (replay-replies, replay-events).
+# `make fuzz` builds the libFuzzer targets with clang under ASan+UBSan, from
+# the generated sources, and runs each for FUZZ_SECONDS, then fuzzes the
+# generator's XML input for as long. `make fuzz-ref` runs the same C
+# harnesses against Debian's libxcb-dri3/libxcb-present (stopping at the
+# first crash); `make fuzz-compare` runs every corpus input through both.
+
+FUZZ_SECONDS = 60
+FUZZ_CC = clang
+FUZZ_SAN = -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+FUZZ_CFLAGS = -g -O1 -std=c11 -Wall -Wextra $(FUZZ_SAN)
+FUZZ_TARGETS = replies events
+FUZZ_DIR = tests/fuzz/bin
+FUZZ_COMMON = $(top_srcdir)/tests/fuzz/fuzz-conn.c $(top_srcdir)/tests/fuzz/fuzz-conn.h
+# Our libraries' code, compiled into the targets with the sanitizers.
+FUZZ_LIBCODE = src/dri3.c src/present.c $(top_srcdir)/src/reply_guard.c
+
+check_PROGRAMS += tests/fuzz/replay-replies tests/fuzz/replay-events
+TESTS += tests/fuzz/replay-replies tests/fuzz/replay-events tests/fuzz/replay-codegen.sh
+VALGRIND_TESTS += tests/fuzz/replay-replies tests/fuzz/replay-events tests/fuzz/replay-codegen.sh
+REPLAY_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE -DFUZZ_OURS -I$(top_srcdir)/tests/fuzz
+REPLAY_LDADD = src/libxcb-dri3.la src/libxcb-present.la $(XCB_LIBS) -ldl -lpthread
+tests_fuzz_replay_replies_SOURCES = tests/fuzz/fuzz-replay.c tests/fuzz/fuzz-replies.c \
+	tests/fuzz/fuzz-conn.c tests/fuzz/fuzz-conn.h
+tests_fuzz_replay_replies_CPPFLAGS = $(REPLAY_CPPFLAGS)
+tests_fuzz_replay_replies_CFLAGS = $(AM_CFLAGS) -pthread
+tests_fuzz_replay_replies_LDADD = $(REPLAY_LDADD)
+tests_fuzz_replay_events_SOURCES = tests/fuzz/fuzz-replay.c tests/fuzz/fuzz-events.c \
+	tests/fuzz/fuzz-conn.c tests/fuzz/fuzz-conn.h
+tests_fuzz_replay_events_CPPFLAGS = $(REPLAY_CPPFLAGS)
+tests_fuzz_replay_events_CFLAGS = $(AM_CFLAGS) $(XCB_EXT_DEPS_CFLAGS) -pthread
+tests_fuzz_replay_events_LDADD = $(REPLAY_LDADD)
+
+EXTRA_DIST += tests/fuzz/README.md tests/fuzz/make-corpus.py tests/fuzz/fuzz-codegen.py \
+	tests/fuzz/run-fuzz.sh tests/fuzz/replay-codegen.sh tests/fuzz/compare.sh \
+	$(wildcard $(top_srcdir)/tests/fuzz/corpus/*/*) \
+	$(wildcard $(top_srcdir)/tests/fuzz/regress/*/*)
+
+$(FUZZ_DIR)/fuzz-%: $(top_srcdir)/tests/fuzz/fuzz-%.c $(FUZZ_COMMON) $(FUZZ_LIBCODE) \
+		src/xcb/dri3.h src/xcb/present.h
+	$(AM_V_CC)$(MKDIR_P) $(FUZZ_DIR) && \
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -D_GNU_SOURCE -DFUZZ_OURS -I$(top_builddir)/src \
+		-I$(top_srcdir)/src -I$(top_srcdir)/tests/fuzz $(XCB_CFLAGS) $(XCB_EXT_DEPS_CFLAGS) \
+		$< $(top_srcdir)/tests/fuzz/fuzz-conn.c $(FUZZ_LIBCODE) -o $@ \
+		$(XCB_LIBS) -ldl -lpthread
+
+# The same harnesses against Debian's libraries (their headers and .so),
+# and both as replay programs (no libFuzzer) for `make fuzz-compare`.
+FUZZ_REPLAY_SAN = -g -O1 -std=c11 -fsanitize=address,undefined -fno-sanitize-recover=all
+$(FUZZ_DIR)/ref-fuzz-%: $(top_srcdir)/tests/fuzz/fuzz-%.c $(FUZZ_COMMON)
+	$(AM_V_CC)$(MKDIR_P) $(FUZZ_DIR) && \
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -D_GNU_SOURCE -I$(top_srcdir)/tests/fuzz $(REF_CFLAGS) \
+		$< $(top_srcdir)/tests/fuzz/fuzz-conn.c -o $@ $(REF_LIBS) $(XCB_LIBS) -ldl -lpthread
+$(FUZZ_DIR)/replay-%: $(top_srcdir)/tests/fuzz/fuzz-%.c $(FUZZ_COMMON) $(FUZZ_LIBCODE) \
+		$(top_srcdir)/tests/fuzz/fuzz-replay.c src/xcb/dri3.h src/xcb/present.h
+	$(AM_V_CC)$(MKDIR_P) $(FUZZ_DIR) && \
+	$(FUZZ_CC) $(FUZZ_REPLAY_SAN) -D_GNU_SOURCE -DFUZZ_OURS -I$(top_builddir)/src \
+		-I$(top_srcdir)/src -I$(top_srcdir)/tests/fuzz $(XCB_CFLAGS) $(XCB_EXT_DEPS_CFLAGS) \
+		$< $(top_srcdir)/tests/fuzz/fuzz-conn.c $(top_srcdir)/tests/fuzz/fuzz-replay.c \
+		$(FUZZ_LIBCODE) -o $@ $(XCB_LIBS) -ldl -lpthread
+$(FUZZ_DIR)/ref-replay-%: $(top_srcdir)/tests/fuzz/fuzz-%.c $(FUZZ_COMMON) \
+		$(top_srcdir)/tests/fuzz/fuzz-replay.c
+	$(AM_V_CC)$(MKDIR_P) $(FUZZ_DIR) && \
+	$(FUZZ_CC) $(FUZZ_REPLAY_SAN) -D_GNU_SOURCE -I$(top_srcdir)/tests/fuzz $(REF_CFLAGS) \
+		$< $(top_srcdir)/tests/fuzz/fuzz-conn.c $(top_srcdir)/tests/fuzz/fuzz-replay.c \
+		-o $@ $(REF_LIBS) $(XCB_LIBS) -ldl -lpthread
+
+FUZZ_ENV = FUZZ_SECONDS='$(FUZZ_SECONDS)' TOP_SRCDIR='$(abs_top_srcdir)' PYTHON='$(PYTHON)' \
+	XCBPROTO_DIR='$(XCBPROTO_DIR)'
+
+fuzz: $(FUZZ_TARGETS:%=$(FUZZ_DIR)/fuzz-%)
+	$(FUZZ_ENV) $(SHELL) $(top_srcdir)/tests/fuzz/run-fuzz.sh $(FUZZ_DIR) fuzz- \
+		$(FUZZ_TARGETS) codegen
+
+fuzz-ref: $(FUZZ_TARGETS:%=$(FUZZ_DIR)/ref-fuzz-%)
+	$(FUZZ_ENV) $(SHELL) $(top_srcdir)/tests/fuzz/run-fuzz.sh $(FUZZ_DIR) ref-fuzz- \
+		$(FUZZ_TARGETS)
+
+clean-local: clean-fuzz
+clean-fuzz:
+	-rm -rf $(FUZZ_DIR) tests/fuzz/run
+# Every input in the corpus the last `make fuzz` grew (or the seed corpus),
+# through ours and through Debian's: what crashes or leaks where.
+fuzz-compare: $(FUZZ_TARGETS:%=$(FUZZ_DIR)/replay-%) $(FUZZ_TARGETS:%=$(FUZZ_DIR)/ref-replay-%)
+	$(FUZZ_ENV) $(SHELL) $(top_srcdir)/tests/fuzz/compare.sh $(FUZZ_DIR) $(FUZZ_TARGETS)
+
+.PHONY: fuzz fuzz-ref fuzz-compare clean-fuzz
