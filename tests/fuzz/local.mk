@@ -9,6 +9,8 @@
 # first crash); `make fuzz-compare` runs every corpus input through both.
 
 FUZZ_SECONDS = 60
+# Empty: a new random seed each run; CI sets one (see run-fuzz.sh).
+FUZZ_SEED =
 FUZZ_CC = clang
 FUZZ_SAN = -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_CFLAGS = -g -O1 -std=c11 -Wall -Wextra $(FUZZ_SAN)
@@ -68,7 +70,8 @@ $(FUZZ_DIR)/ref-replay-%: $(top_srcdir)/tests/fuzz/fuzz-%.c $(FUZZ_COMMON) \
 		$< $(top_srcdir)/tests/fuzz/fuzz-conn.c $(top_srcdir)/tests/fuzz/fuzz-replay.c \
 		-o $@ $(REF_LIBS) $(XCB_LIBS) -ldl -lpthread
 
-FUZZ_ENV = FUZZ_SECONDS='$(FUZZ_SECONDS)' TOP_SRCDIR='$(abs_top_srcdir)' PYTHON='$(PYTHON)' \
+FUZZ_ENV = FUZZ_SECONDS='$(FUZZ_SECONDS)' FUZZ_SEED='$(FUZZ_SEED)' \
+	TOP_SRCDIR='$(abs_top_srcdir)' PYTHON='$(PYTHON)' \
 	XCBPROTO_DIR='$(XCBPROTO_DIR)'
 
 fuzz: $(FUZZ_TARGETS:%=$(FUZZ_DIR)/fuzz-%)

@@ -14,6 +14,13 @@ bindir=$1
 prefix=$2
 shift 2
 seconds=${FUZZ_SECONDS:-60}
+# FUZZ_SEED makes a run repeatable (CI sets it, so that a landing is judged
+# on the same inputs each time); unset, each run explores new ones.
+seed_lf= seed_py=
+if [ -n "${FUZZ_SEED:-}" ]; then
+    seed_lf="-seed=$FUZZ_SEED"
+    seed_py="--seed $FUZZ_SEED"
+fi
 top=${TOP_SRCDIR:-.}
 run=tests/fuzz/run
 mkdir -p "$run"
@@ -26,7 +33,7 @@ for t in "$@"; do
     name=$prefix$t
     log=$run/$name.log
     if [ "$t" = codegen ]; then
-        if ${PYTHON:-python3} "$top/tests/fuzz/fuzz-codegen.py" --seconds "$seconds" \
+        if ${PYTHON:-python3} "$top/tests/fuzz/fuzz-codegen.py" --seconds "$seconds" $seed_py \
             --out "$run/codegen-findings" >"$log" 2>&1; then
             result=ok
         else
@@ -43,7 +50,7 @@ for t in "$@"; do
         # stays; the replies target keeps LeakSanitizer on.
         leaks=1
         [ "$t" = events ] && leaks=0
-        if "$bindir/$name" -max_total_time="$seconds" -timeout=10 -detect_leaks=$leaks \
+        if "$bindir/$name" -max_total_time="$seconds" $seed_lf -timeout=10 -detect_leaks=$leaks \
             -print_final_stats=1 -artifact_prefix="$run/$name-" "$work" >"$log" 2>&1; then
             result=ok
         else
