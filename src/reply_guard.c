@@ -13,22 +13,11 @@
 
 #include "reply_guard.h"
 
-/* Where libxcb keeps a reply's fds: right after its 32 + 4 * length bytes. */
-static int *
-reply_fds(xcb_connection_t *c, void *reply)
-{
-    const xcb_generic_reply_t *r = reply;
-
-    return xcb_get_reply_fds(c, reply, 32 + (size_t) r->length * 4);
-}
-
 void *
-xcbdp_refuse_reply(xcb_connection_t *c, void *reply, unsigned int nfd,
+xcbdp_refuse_reply(xcb_connection_t *c, void *reply, const int *fds, unsigned int nfd,
                    xcb_extension_t *ext, uint8_t opcode, unsigned int sequence,
                    xcb_generic_error_t **e)
 {
-    int *fds = reply_fds(c, reply);
-
     for (unsigned int i = 0; i < nfd; i++)
         close(fds[i]);
     free(reply);
@@ -52,10 +41,8 @@ xcbdp_refuse_reply(xcb_connection_t *c, void *reply, unsigned int nfd,
 }
 
 void
-xcbdp_reply_fds_set_cloexec(xcb_connection_t *c, void *reply, unsigned int nfd)
+xcbdp_reply_fds_set_cloexec(const int *fds, unsigned int nfd)
 {
-    int *fds = reply_fds(c, reply);
-
     for (unsigned int i = 0; i < nfd; i++) {
         int flags = fcntl(fds[i], F_GETFD);
 

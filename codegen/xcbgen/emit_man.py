@@ -6,7 +6,7 @@ header's, so a page never disagrees with the code it documents.
 """
 
 from . import model as m
-from .capi import (FD_OWNERSHIP_REPLY, list_apis, reply_fds_function,
+from .capi import (FD_OWNERSHIP_REPLY, FD_OWNERSHIP_SEND, list_apis, reply_fds_function,
                    reply_function, request_functions, request_params, sizeof_function)
 from .naming import lower
 from .writer import Writer
@@ -262,10 +262,7 @@ def _request_page(mod, r):
         w.line(".SH FILE DESCRIPTORS")
         if send_fds:
             names = ", ".join(fd.name for fd in send_fds)
-            # capi's text speaks of one fd; the page may name several.
-            _fill(w, f"The request sends file descriptors ({names}). They belong to libxcb "
-                     f"from the call on: each is closed once sent, even when sending fails, "
-                     f"so the caller must not close it. Pass a dup() to keep using one.")
+            _fill(w, f"The request sends file descriptors ({names}). {FD_OWNERSHIP_SEND}")
         if reply_fds:
             if send_fds:
                 w.line(".PP")
