@@ -4,10 +4,11 @@ import difflib
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
 import unittest
 
-from xcbgen import naming, passes
+from xcbgen import model, naming, passes
 from xcbgen.emit_c import emit_header, emit_source
 from xcbgen.emit_man import emit_man_pages, esc
 from xcbgen.errors import GenError
@@ -120,9 +121,20 @@ class BadInput(unittest.TestCase):
         line, message = first[len(prefix):-len(suffix)].split(": ", 1)
         return int(line), message
 
+    @staticmethod
+    def fixtures():
+        """Every bad-XML file but the modules that fixtures import."""
+        out = []
+        for f in sorted(os.listdir(BAD)):
+            path = os.path.join(BAD, f)
+            with open(path, encoding="utf-8") as fh:
+                if f.endswith(".xml") and "imported by another fixture" not in fh.readline():
+                    out.append(path)
+        return out
+
     def test_fixtures(self):
-        paths = sorted(os.path.join(BAD, f) for f in os.listdir(BAD) if f.endswith(".xml"))
-        self.assertGreaterEqual(len(paths), 9)
+        paths = self.fixtures()
+        self.assertGreaterEqual(len(paths), 21)
         for path in paths:
             with self.subTest(fixture=os.path.basename(path)):
                 line, message = self.expectation(path)
@@ -131,6 +143,128 @@ class BadInput(unittest.TestCase):
                 text = str(cm.exception)
                 self.assertTrue(text.startswith(f"{path}:{line}: error: {message}"),
                                 f"expected '{path}:{line}: error: {message}...', got '{text}'")
+
+
+    def test_doc_rule_holds_for_c_output_alone(self):
+        """The checks run whatever is written: --c-dir alone refuses a missing <doc>."""
+        path = os.path.join(BAD, "missing-doc.xml")
+        line, message = self.expectation(path)
+        with tempfile.TemporaryDirectory() as tmp:
+            proc = subprocess.run([sys.executable, os.path.join(ROOT, "codegen", "xcb-codegen"),
+                                   "--c-dir", tmp, path], capture_output=True, text=True)
+            self.assertEqual(proc.returncode, 1)
+            self.assertTrue(proc.stderr.startswith(f"{path}:{line}: error: {message}"),
+                            proc.stderr)
+            self.assertEqual(os.listdir(tmp), [])
+
+
+# Fields named like the generated code's former locals and parameters:
+# the code must still compile, without shadowing, and the names stay as
+# the XML has them in the API.
+NAMES_XML = """<?xml version="1.0"?>
+<xcb header="names" extension-xname="NAMES" extension-name="Names">
+  <request name="Take" opcode="0">
+    <field type="CARD32" name="cookie" />
+    <field type="CARD32" name="fds" />
+    <field type="CARD32" name="flags" />
+    <field type="CARD32" name="size" />
+    <field type="CARD32" name="e" />
+    <field type="CARD32" name="R" />
+    <fd name="fd" />
+    <list type="CARD16" name="ids"><fieldref>size</fieldref></list>
+    <list type="CARD32" name="end" />
+    <doc>
+      <brief>Takes names</brief>
+      <field name="cookie">A.</field> <field name="fds">B.</field>
+      <field name="flags">C.</field> <field name="size">D.</field>
+      <field name="e">E.</field> <field name="R">F.</field> <field name="fd">G.</field>
+      <field name="ids">H.</field> <field name="end">I.</field>
+    </doc>
+  </request>
+  <request name="Give" opcode="1">
+    <field type="CARD32" name="i" />
+    <reply>
+      <field type="CARD8" name="nfd" />
+      <field type="CARD32" name="have" />
+      <field type="CARD32" name="need" />
+      <pad bytes="16" />
+      <fd name="fds" />
+    </reply>
+    <doc><brief>Gives names</brief><field name="i">J.</field></doc>
+  </request>
+</xcb>
+"""
+
+
+class Names(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, self.tmp)
+        self.xml = os.path.join(self.tmp, "names.xml")
+        with open(self.xml, "w", encoding="utf-8") as f:
+            f.write(NAMES_XML)
+        self.mod = Loader([self.tmp]).load_path(self.xml)
+
+    def test_fields_named_like_generated_locals_compile(self):
+        cc = shutil.which(os.environ.get("CC", "cc"))
+        if cc is None:
+            self.skipTest("no C compiler")
+        os.makedirs(os.path.join(self.tmp, "xcb"))
+        for rel, text in (("xcb/names.h", emit_header(self.mod)),
+                          ("names.c", emit_source(self.mod))):
+            with open(os.path.join(self.tmp, rel), "w", encoding="utf-8") as f:
+                f.write(text)
+        proc = subprocess.run([cc, "-std=c11", "-Wall", "-Wextra", "-Wshadow", "-Werror",
+                               "-fsyntax-only", f"-I{self.tmp}",
+                               f"-I{os.path.join(ROOT, 'src')}",
+                               os.path.join(self.tmp, "names.c")],
+                              capture_output=True, text=True)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+
+    def test_request_lists_start_where_the_encoding_pads_them(self):
+        take = self.mod.requests[0]
+        ids, end = take.layout.lists
+        self.assertEqual((ids.align, end.align), (4, 4))
+        # The fixed part is 28 bytes; ids' CARD16s may end 2 bytes off a word.
+        self.assertEqual((ids.start_align, end.start_align), (4, 4))
+        self.assertEqual((ids.length_param, end.length_param), (None, "end_len"))
+        src = emit_source(self.mod)
+        self.assertIn("xcb_names_take_ids_offset(R) + (size_t) xcb_names_take_ids_length(R) "
+                      "* 2 + 3) & ~(size_t) 3", src)
+
+    def test_reply_facts(self):
+        rep = self.mod.requests[1].reply
+        self.assertEqual(rep.fd_count.name, "nfd")
+        self.assertTrue(rep.checked)
+        self.assertEqual(rep.fds_at, rep.layout.end)
+        self.assertEqual(rep.layout.fd_total, model.Value(1))
+
+
+class Lookup(unittest.TestCase):
+    """The stated rule: this module's declaration hides an imported one; two
+    imported ones of the same name are an error (see BadInput's fixture)."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.present = load("present")
+
+    def test_local_declaration_hides_imported(self):
+        xproto = next(mod for mod in self.present.imported if mod.header == "xproto")
+        self.assertIsNotNone(xproto.declared("EventMask"))
+        select = next(r for r in self.present.requests if r.name == "SelectInput")
+        mask = select.layout.member("event_mask")
+        self.assertEqual(mask.enum.module, "present")
+        self.assertEqual(mask.enum.c_name, "xcb_present_event_mask_t")
+
+    def test_qualified_name_reaches_the_import(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "q.xml")
+            with open(path, "w", encoding="utf-8") as f:
+                f.write('<xcb header="q"><import>imported-a</import><import>imported-b'
+                        '</import><struct name="S"><field type="imported-b:THING" name="t"/>'
+                        '</struct></xcb>')
+            mod = Loader([BAD]).load_path(path)
+            self.assertEqual(mod.declared("S").layout.member("t").type.module, "imported-b")
 
 
 class Golden(unittest.TestCase):
@@ -211,6 +345,90 @@ class Golden(unittest.TestCase):
 
     def test_escape(self):
         self.assertEqual(esc("a\\b"), "a\\eb")
+
+
+class Passes(unittest.TestCase):
+    """The passes run in their stated order, and each leaves the draft as
+    the next one expects it."""
+
+    def draft(self):
+        from xcbgen.xmlparse import parse_file
+        return passes.Draft(parse_file(os.path.join(GOLDEN, "mini.xml")), Loader([GOLDEN]),
+                            True)
+
+    def test_stated_order(self):
+        self.assertEqual([passes.pass_name(p) for p in passes.PASSES],
+                         ["declare", "resolve", "layout", "check"])
+
+    def test_no_other_order_runs(self):
+        import itertools
+        for order in itertools.permutations(passes.PASSES):
+            if order == passes.PASSES:
+                continue
+            with self.subTest(order=[passes.pass_name(p) for p in order]):
+                with self.assertRaises(RuntimeError):
+                    passes.run(self.draft(), order)
+
+    def test_each_pass_leaves_what_the_next_needs(self):
+        d = self.draft()
+        declare, resolve, layout, check = passes.PASSES
+        declare.run(d)
+        self.assertEqual([x.name for x in d.decls],
+                         ["WIDGET", "Mode", "Point", "GetThings", "PutPoints", "Changed"])
+        self.assertEqual(set(d.table), {"WIDGET", "Mode", "Point"})
+        self.assertIsNone(d.refs)
+        self.assertIsNone(d.module)
+
+        resolve.run(d)
+        point = d.decls[2]
+        x = point.node.find("field")
+        self.assertIs(d.refs[id(x)].type, resolve.PRIMITIVES["INT16"])
+        things = d.decls[3].node.find("reply")
+        values = things.find("list")
+        self.assertEqual(d.refs[id(values)].length, model.FieldRef("num_values"))
+        mode = next(f for f in things.find_all("field") if f.get("name") == "mode")
+        self.assertIs(d.refs[id(mode)].enum, d.table["Mode"])   # built by layout
+        self.assertIsNone(d.module)
+
+        layout.run(d)
+        mod = d.module
+        self.assertIsInstance(mod, model.Module)
+        reply = mod.requests[0].reply
+        self.assertEqual(reply.fd_count.name, "nfd")
+        self.assertIsInstance(reply.layout.member("mode").enum, model.Enum)
+
+        before = repr(mod)
+        check.run(d)
+        self.assertIs(d.module, mod)
+        self.assertEqual(repr(d.module), before)
+
+    def test_checks_wait_for_the_check_pass(self):
+        """A layout that breaks a rule is still built; only the check pass refuses it."""
+        from xcbgen.xmlparse import parse_file
+        path = os.path.join(BAD, "name-c-keyword.xml")
+        d = passes.Draft(parse_file(path), Loader([BAD]), True)
+        passes.run(d, passes.PASSES[:3])
+        self.assertEqual(d.module.requests[0].layout.member("int").name, "int")
+        with self.assertRaises(GenError):
+            passes.PASSES[3].run(d)
+
+
+class Outputs(unittest.TestCase):
+    def test_unchanged_output_is_not_rewritten(self):
+        xml = os.path.join(GOLDEN, "mini.xml")
+        cmd = [sys.executable, os.path.join(ROOT, "codegen", "xcb-codegen")]
+        with tempfile.TemporaryDirectory() as tmp:
+            args = ["--c-dir", tmp, "--h-dir", os.path.join(tmp, "xcb"), "--man-dir",
+                    os.path.join(tmp, "man"), xml]
+            subprocess.run(cmd + args, check=True)
+            header = os.path.join(tmp, "xcb", "mini.h")
+            os.utime(header, (1000000000, 1000000000))
+            with open(os.path.join(tmp, "mini.c"), "a", encoding="utf-8") as f:
+                f.write("/* stale */\n")
+            subprocess.run(cmd + args, check=True)
+            self.assertEqual(os.stat(header).st_mtime, 1000000000)
+            with open(os.path.join(tmp, "mini.c"), encoding="utf-8") as f:
+                self.assertNotIn("stale", f.read())
 
 
 class Determinism(unittest.TestCase):
