@@ -97,15 +97,9 @@ def _prototype(w, fn):
     w.line(".PP")
     w.line(".nf")
     w.line(esc(fn.ret))
-    head = f"{_bold(fn.name)}("
-    indent = " " * (len(fn.name) + 1)
-    params = fn.params or ()
-    if not params:
-        w.line(head + "void);")
-    for i, p in enumerate(params):
-        text = _decl(p.c_type, p.name, _ital(p.name))
-        end = ");" if i == len(params) - 1 else ","
-        w.line((head if i == 0 else indent) + text + end)
+    params = [_decl(p.c_type, p.name, _ital(p.name)) for p in fn.params] or ["void"]
+    # The parameters line up under the '(' as printed, font escapes aside.
+    w.aligned(f"{_bold(fn.name)}(", len(fn.name) + 1, params, ",", ");")
     w.line(".fi")
 
 
@@ -118,8 +112,9 @@ def _struct(w, c_name, layout):
     w.line(".PP")
     w.line(".nf")
     w.line(f"typedef struct {esc(c_name)} {{")
-    for ctype, name in rows:
-        w.line(f"    {esc(ctype.ljust(width))} {esc(name)}")
+    with w.indented():
+        for ctype, name in rows:
+            w.line(f"{esc(ctype.ljust(width))} {esc(name)}")
     w.line(f"}} {esc(c_name)};")
     w.line(".fi")
 

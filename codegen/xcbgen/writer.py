@@ -50,6 +50,14 @@ class Writer:
         for i, t in enumerate(terms[1:], 2):
             self.line(" " * len(head) + f"{op} {t}" + (end if i == len(terms) else ""))
 
+    def aligned(self, head, column, items, sep, end):
+        """`head` and the first item, each further item on a line of its own
+        starting at `column` (the width `head` prints as), `sep` between
+        items and `end` after the last."""
+        for i, item in enumerate(items):
+            last = i == len(items) - 1
+            self.line((head if i == 0 else " " * column) + item + (end if last else sep))
+
     def columns(self, rows, sep=" "):
         """Rows of cells with each column padded to its widest cell."""
         widths = [max(len(r[i]) for r in rows if i < len(r) - 1)
