@@ -581,41 +581,41 @@ static void bytes_free_syncobj(struct wire *w, int v, int arg)
 /* ---- the table ----------------------------------------------------------- */
 
 static const struct wire_row dri3_requests[] = {
-    /* name, send, bytes, fds sent, reply, arg */
-    { "QueryVersion", send_query_version, bytes_query_version, 0, reply_query_version, 0 },
-    { "Open", send_open, bytes_open, 0, reply_open, 0 },
-    { "PixmapFromBuffer", send_pixmap_from_buffer, bytes_pixmap_from_buffer, 1, NULL, 0 },
+    /* name, send, bytes, fds sent, reply, arg, request accessors */
+    { "QueryVersion", send_query_version, bytes_query_version, 0, reply_query_version, 0, NULL },
+    { "Open", send_open, bytes_open, 0, reply_open, 0, NULL },
+    { "PixmapFromBuffer", send_pixmap_from_buffer, bytes_pixmap_from_buffer, 1, NULL, 0, NULL },
     { "BufferFromPixmap", send_buffer_from_pixmap, bytes_buffer_from_pixmap, 0,
-      reply_buffer_from_pixmap, 0 },
-    { "FenceFromFD", send_fence_from_fd, bytes_fence_from_fd, 1, NULL, 0 },
-    { "FDFromFence", send_fd_from_fence, bytes_fd_from_fence, 0, reply_fd_from_fence, 0 },
+      reply_buffer_from_pixmap, 0, NULL },
+    { "FenceFromFD", send_fence_from_fd, bytes_fence_from_fd, 1, NULL, 0, NULL },
+    { "FDFromFence", send_fd_from_fence, bytes_fd_from_fence, 0, reply_fd_from_fence, 0, NULL },
     /* window and screen modifiers: 0 and 0, 1 and 0, 0 and 3, 1000 and 2000 */
     { "GetSupportedModifiers", send_get_modifiers, bytes_get_modifiers, 0,
-      reply_get_modifiers, 0 },
+      reply_get_modifiers, 0, NULL },
     { "GetSupportedModifiers", send_get_modifiers, bytes_get_modifiers, 0,
-      reply_get_modifiers, 1 * 10000 },
+      reply_get_modifiers, 1 * 10000, NULL },
     { "GetSupportedModifiers", send_get_modifiers, bytes_get_modifiers, 0,
-      reply_get_modifiers, 3 },
+      reply_get_modifiers, 3, NULL },
     { "GetSupportedModifiers", send_get_modifiers, bytes_get_modifiers, 0,
-      reply_get_modifiers, 1000 * 10000 + 2000 },
+      reply_get_modifiers, 1000 * 10000 + 2000, NULL },
     /* 1 to 4 planes, one fd each */
-    { "PixmapFromBuffers", send_pixmap_from_buffers, bytes_pixmap_from_buffers, 1, NULL, 1 },
-    { "PixmapFromBuffers", send_pixmap_from_buffers, bytes_pixmap_from_buffers, 2, NULL, 2 },
-    { "PixmapFromBuffers", send_pixmap_from_buffers, bytes_pixmap_from_buffers, 3, NULL, 3 },
-    { "PixmapFromBuffers", send_pixmap_from_buffers, bytes_pixmap_from_buffers, 4, NULL, 4 },
+    { "PixmapFromBuffers", send_pixmap_from_buffers, bytes_pixmap_from_buffers, 1, NULL, 1, NULL },
+    { "PixmapFromBuffers", send_pixmap_from_buffers, bytes_pixmap_from_buffers, 2, NULL, 2, NULL },
+    { "PixmapFromBuffers", send_pixmap_from_buffers, bytes_pixmap_from_buffers, 3, NULL, 3, NULL },
+    { "PixmapFromBuffers", send_pixmap_from_buffers, bytes_pixmap_from_buffers, 4, NULL, 4, NULL },
     /* replies with 1 to 4 planes */
     { "BuffersFromPixmap", send_buffers_from_pixmap, bytes_buffers_from_pixmap, 0,
-      reply_buffers_from_pixmap, 1 },
+      reply_buffers_from_pixmap, 1, NULL },
     { "BuffersFromPixmap", send_buffers_from_pixmap, bytes_buffers_from_pixmap, 0,
-      reply_buffers_from_pixmap, 2 },
+      reply_buffers_from_pixmap, 2, NULL },
     { "BuffersFromPixmap", send_buffers_from_pixmap, bytes_buffers_from_pixmap, 0,
-      reply_buffers_from_pixmap, 3 },
+      reply_buffers_from_pixmap, 3, NULL },
     { "BuffersFromPixmap", send_buffers_from_pixmap, bytes_buffers_from_pixmap, 0,
-      reply_buffers_from_pixmap, 4 },
-    { "SetDRMDeviceInUse", send_set_drm_device, bytes_set_drm_device, 0, NULL, 0 },
+      reply_buffers_from_pixmap, 4, NULL },
+    { "SetDRMDeviceInUse", send_set_drm_device, bytes_set_drm_device, 0, NULL, 0, NULL },
 #ifdef XCB_DRI3_IMPORT_SYNCOBJ
-    { "ImportSyncobj", send_import_syncobj, bytes_import_syncobj, 1, NULL, 0 },
-    { "FreeSyncobj", send_free_syncobj, bytes_free_syncobj, 0, NULL, 0 },
+    { "ImportSyncobj", send_import_syncobj, bytes_import_syncobj, 1, NULL, 0, NULL },
+    { "FreeSyncobj", send_free_syncobj, bytes_free_syncobj, 0, NULL, 0, NULL },
 #endif
 };
 

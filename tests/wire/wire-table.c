@@ -28,6 +28,8 @@ static void run_variant(xcb_connection_t *c, fake_server_t *srv, const struct wi
 
     row->bytes(&want, variant, row->arg);
     EXPECT_REQUEST(srv, &want, row->nfds ? got : NULL, row->nfds ? &ngot : NULL);
+    if (row->accessors)
+        row->accessors(want.data, row->arg);
     wire_free(&want);
     CHECK_EQ(seq, fake_seq(srv));
     CHECK_EQ(ngot, row->nfds);

@@ -30,6 +30,9 @@ struct wire_row {
     void (*reply)(xcb_connection_t *c, fake_server_t *srv, unsigned int seq, int arg);
     /* The row's parameter (a list length, a number of planes). */
     int arg;
+    /* NULL, or checks the request-side accessors on the request's bytes
+     * (those just proven to be what the spec says). */
+    void (*accessors)(const uint8_t *request, int arg);
 };
 
 /* Runs every row on a new fake server, both variants in turn. */
