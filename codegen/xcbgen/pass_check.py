@@ -228,7 +228,7 @@ def docs(mod):
     for r in mod.requests:
         _need_doc(r.doc.brief, r.loc, f"the request {r.name}")
         for item in r.layout.order:
-            if not getattr(item, "pad", False):
+            if not (isinstance(item, m.Member) and item.pad):
                 _need_doc(item.doc, item.loc, f"the parameter '{item.name}' of {r.name}")
     for e in mod.events:
         _need_doc(e.doc.brief, e.loc, f"the event {e.name}")
