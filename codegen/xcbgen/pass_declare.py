@@ -61,7 +61,7 @@ def run(draft):
         draft.decls.append(decl)
 
 
-def _words(draft, name, loc, how):
+def _words(name, loc, how):
     try:
         return how(name)
     except ValueError as e:
@@ -69,7 +69,7 @@ def _words(draft, name, loc, how):
 
 
 def _c_type(draft, name, loc):
-    return draft.prefix + _words(draft, name, loc, lower) + "_t"
+    return draft.prefix + _words(name, loc, lower) + "_t"
 
 
 def _type(draft, node, _type_c_names):
@@ -84,7 +84,7 @@ def _enum(draft, node, type_c_names):
     # then takes an _enum suffix, as XCB has always done.
     if c in type_c_names:
         c = c[:-2] + "_enum_t"
-    return Decl("enum", name, c, draft.macro + _words(draft, name, node.loc, upper), node)
+    return Decl("enum", name, c, draft.macro + _words(name, node.loc, upper), node)
 
 
 def _packet(draft, node, _type_c_names):
@@ -92,8 +92,8 @@ def _packet(draft, node, _type_c_names):
     if not draft.full:
         return None
     name = node.require("name")
-    return Decl(node.tag, name, draft.prefix + _words(draft, name, node.loc, lower),
-                draft.macro + _words(draft, name, node.loc, upper), node)
+    return Decl(node.tag, name, draft.prefix + _words(name, node.loc, lower),
+                draft.macro + _words(name, node.loc, upper), node)
 
 
 def _import(_draft, _node, _type_c_names):

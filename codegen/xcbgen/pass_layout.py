@@ -269,18 +269,21 @@ class _PacketLayout:
                         end=_END[self.kind], fd_total=fd_total)
 
     def place_lists(self, mem_size):
-        """Each list with where it starts: what the encoding rounds its start up
-        to, and the alignment its start is sure to have."""
+        """Each pending list as a ListField, keyed by the pending one's id:
+        with what the encoding rounds its start up to (every part of a
+        request is padded to 4 bytes) and the alignment its start is sure
+        to have, whatever the lengths before it."""
         align = 4 if self.kind == "request" else 1
         known = _pow2_dividing(-(-mem_size // align) * align)
-        out = {}
-        for name, typ, length, doc, enum, loc in self.lists:
-            out[id(self.lists[len(out)])] = m.ListField(
-                name, typ, length, doc, enum, loc,
-                length_param=name + "_len" if length is None else None,
+        placed = {}
+        for pending in self.lists:
+            placed[id(pending)] = m.ListField(
+                pending.name, pending.type, pending.length, pending.doc, pending.enum,
+                pending.loc,
+                length_param=pending.name + "_len" if pending.length is None else None,
                 align=align, start_align=known)
-            known = max(min(known, _pow2_dividing(typ.size)), align)
-        return out
+            known = max(min(known, _pow2_dividing(pending.type.size)), align)
+        return placed
 
     def header(self, items):
         """The fields every packet of this kind starts with, which the XML leaves out."""
@@ -348,15 +351,23 @@ def _item_list(p, item):
         p.add(name, typ, count=ref.length.value, array=True, enum=p.enum_of(item),
               loc=item.loc)
         return
-    if p.lists and p.lists[-1][2] is None:
+    if p.lists and p.lists[-1].length is None:
         raise GenError(item.loc, f"the list '{name}' follows the list "
-                                 f"'{p.lists[-1][0]}', whose length is unknown")
+                                 f"'{p.lists[-1].name}', whose length is unknown")
     if p.kind == "struct":
         raise GenError(item.loc, f"the list '{name}' makes a struct variable-sized")
     # Placed (given its start) once the fixed part's size is known.
-    lst = (name, typ, ref.length, doc, p.enum_of(item), item.loc)
+    lst = _PendingList(name, typ, ref.length, doc, p.enum_of(item), item.loc)
     p.lists.append(lst)
     p.order.append(lst)
+
+
+class _PendingList:
+    """A list of variable length, laid out once the fixed part is complete."""
+
+    def __init__(self, name, typ, length, doc, enum, loc):
+        self.name, self.type, self.length = name, typ, length
+        self.doc, self.enum, self.loc = doc, enum, loc
 
 
 def _item_fd(p, item):
