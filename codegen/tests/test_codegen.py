@@ -220,6 +220,33 @@ NAMES_XML = """<?xml version="1.0"?>
 """
 
 
+# Reads the request-side accessors of Take on bytes laid out as libxcb sends
+# them: the 28-byte fixed part, ids (size = 3 CARD16s) and 2 pad bytes, then
+# the 2 CARD32s of end that the request length leaves room for.
+ACCESSOR_MAIN = r"""
+#include <stdio.h>
+#include <string.h>
+#include "xcb/names.h"
+
+int main(void)
+{
+    static union { uint8_t b[44]; uint32_t word; } req;
+    xcb_names_take_request_t *R = (xcb_names_take_request_t *) req.b;
+
+    memset(req.b, 0, sizeof(req.b));
+    R->size = 3;
+    R->length = sizeof(req.b) / 4;
+    if ((uint8_t *) xcb_names_take_ids(R) != req.b + 28 || xcb_names_take_ids_length(R) != 3)
+        return puts("ids misplaced"), 1;
+    if ((uint8_t *) xcb_names_take_end(R) != req.b + 36 || xcb_names_take_end_length(R) != 2)
+        return puts("end misplaced"), 1;
+    if (xcb_names_take_sizeof(R, 2) != 28 + 6 + 2 + 8)
+        return puts("sizeof wrong"), 1;
+    return 0;
+}
+"""
+
+
 class Names(unittest.TestCase):
     def setUp(self):
         self.tmp = tempfile.mkdtemp()
@@ -244,6 +271,34 @@ class Names(unittest.TestCase):
                                os.path.join(self.tmp, "names.c")],
                               capture_output=True, text=True)
         self.assertEqual(proc.returncode, 0, proc.stderr)
+
+    def test_request_accessors_find_lists_where_they_were_sent(self):
+        """Take's ids (3 CARD16s) end 2 bytes off a word; libxcb pads them to
+        4, so `end` starts at byte 36 of the request, not 34."""
+        cc = shutil.which(os.environ.get("CC", "cc"))
+        pkg = shutil.which("pkg-config")
+        if cc is None or pkg is None:
+            self.skipTest("no C compiler or pkg-config")
+        libs = subprocess.run([pkg, "--cflags", "--libs", "xcb"], capture_output=True,
+                              text=True)
+        if libs.returncode != 0:
+            self.skipTest("no libxcb to link with")
+        os.makedirs(os.path.join(self.tmp, "xcb"))
+        main = os.path.join(self.tmp, "main.c")
+        for path, text in ((os.path.join(self.tmp, "xcb", "names.h"), emit_header(self.mod)),
+                           (os.path.join(self.tmp, "names.c"), emit_source(self.mod)),
+                           (main, ACCESSOR_MAIN)):
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(text)
+        exe = os.path.join(self.tmp, "accessors")
+        proc = subprocess.run([cc, "-std=c11", "-Wall", "-Wextra", "-Werror", "-o", exe,
+                               f"-I{self.tmp}", f"-I{os.path.join(ROOT, 'src')}", main,
+                               os.path.join(self.tmp, "names.c"),
+                               os.path.join(ROOT, "src", "reply_guard.c")]
+                              + libs.stdout.split(), capture_output=True, text=True)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        run = subprocess.run([exe], capture_output=True, text=True)
+        self.assertEqual(run.returncode, 0, run.stdout + run.stderr)
 
     def test_request_lists_start_where_the_encoding_pads_them(self):
         take = self.mod.requests[0]
@@ -279,6 +334,11 @@ class Lookup(unittest.TestCase):
         mask = select.layout.member("event_mask")
         self.assertEqual(mask.enum.module, "present")
         self.assertEqual(mask.enum.c_name, "xcb_present_event_mask_t")
+        # Notify: RandR declares one too; Pixmap's notifies are Present's.
+        randr = next(mod for mod in self.present.imported if mod.header == "randr")
+        self.assertIsNotNone(randr.declared("Notify"))
+        pixmap = next(r for r in self.present.requests if r.name == "Pixmap")
+        self.assertEqual(pixmap.layout.lists[0].type.c_name, "xcb_present_notify_t")
 
     def test_qualified_name_reaches_the_import(self):
         with tempfile.TemporaryDirectory() as tmp:

@@ -539,9 +539,16 @@ class _Source:
             for fd in layout.fds:
                 if isinstance(fd, m.FdList):
                     w.line(f"(void) {fd.name};")
+            # Each list starts where its accessor looks for it: rounded up
+            # to the list's `align` unless the size so far is sure to be.
+            known = layout.mem_size
             for lst in layout.lists:
+                if known % lst.align:
+                    w.line(f"xcb_size = (xcb_size + {lst.align - 1}) & "
+                           f"~(size_t) {lst.align - 1};")
                 count = lst.length_param or f"{base}_{lst.name}_length(xcb_packet)"
                 w.line(f"xcb_size += (size_t) {count} * {lst.type.size};")
+                known = lst.type.size
             if layout.lists and all(lst.length_param for lst in layout.lists):
                 w.line("(void) xcb_packet;")
             w.line("return (int) xcb_size;")
