@@ -22,22 +22,11 @@
 
 #include "reply_guard.h"
 
-/* Where libxcb keeps a reply's fds: right after its 32 + 4 * length bytes. */
-static int *
-reply_fds(xcb_connection_t *c, void *reply)
-{
-    const xcb_generic_reply_t *r = reply;
-
-    return xcb_get_reply_fds(c, reply, 32 + (size_t) r->length * 4);
-}
-
 void *
-xcbdp_refuse_reply(xcb_connection_t *c, void *reply, unsigned int nfd,
+xcbdp_refuse_reply(xcb_connection_t *c, void *reply, const int *fds, unsigned int nfd,
                    xcb_extension_t *ext, uint8_t opcode, unsigned int sequence,
                    xcb_generic_error_t **e)
 {
-    int *fds = reply_fds(c, reply);
-
     for (unsigned int i = 0; i < nfd; i++)
         close(fds[i]);
     free(reply);
@@ -83,10 +72,8 @@ set_cloexec_range(int first, int last)
 }
 
 void
-xcbdp_reply_fds_set_cloexec(xcb_connection_t *c, void *reply, unsigned int nfd)
+xcbdp_reply_fds_set_cloexec(const int *fds, unsigned int nfd)
 {
-    int *fds = reply_fds(c, reply);
-
     /* A system call per run of consecutive fds, not per fd: the fds of one
      * reply are usually the lowest free numbers, in order (bench/README.md). */
     for (unsigned int i = 0; i < nfd;) {

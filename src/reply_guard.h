@@ -10,13 +10,19 @@
 #include <xcb/xcb.h>
 
 /*
+ * Where a reply's fds sit is the generator's to say (its model holds the
+ * one rule): the generated code finds them and passes them in here.
+ */
+
+/*
  * Refuses a reply that does not hold what its counts promise: closes the
- * `nfd` fds that libxcb received with it, frees it, and, when `e` is not
- * NULL, stores in *e a BadLength error for the request (`opcode` of `ext`,
- * sent with `sequence`) that the caller frees like any other.
+ * `nfd` fds that libxcb received with it (`fds`, NULL when `nfd` is 0),
+ * frees it, and, when `e` is not NULL, stores in *e a BadLength error for
+ * the request (`opcode` of `ext`, sent with `sequence`) that the caller
+ * frees like any other.
  * Always returns NULL, so callers can `return xcbdp_refuse_reply(...)`.
  */
-void *xcbdp_refuse_reply(xcb_connection_t *c, void *reply, unsigned int nfd,
+void *xcbdp_refuse_reply(xcb_connection_t *c, void *reply, const int *fds, unsigned int nfd,
                          xcb_extension_t *ext, uint8_t opcode, unsigned int sequence,
                          xcb_generic_error_t **e);
 
@@ -25,6 +31,6 @@ void *xcbdp_refuse_reply(xcb_connection_t *c, void *reply, unsigned int nfd,
  * without MSG_CMSG_CLOEXEC, so a fork+exec in another thread between
  * recvmsg() and this call can still inherit them; that window is libxcb's.
  */
-void xcbdp_reply_fds_set_cloexec(xcb_connection_t *c, void *reply, unsigned int nfd);
+void xcbdp_reply_fds_set_cloexec(const int *fds, unsigned int nfd);
 
 #endif

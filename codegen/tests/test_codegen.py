@@ -7,7 +7,7 @@ import subprocess
 import tempfile
 import unittest
 
-from xcbgen import build, naming
+from xcbgen import model, naming, passes
 from xcbgen.emit_c import emit_header, emit_source
 from xcbgen.emit_man import emit_man_pages, esc
 from xcbgen.errors import GenError
@@ -37,6 +37,34 @@ def load(name, loader=None):
     return loader.load_path(os.path.join(XML, name + ".xml"))
 
 
+_SHARED = {}
+
+
+def shared(name):
+    """dri3 or present, built once for the tests that only read them."""
+    if name not in _SHARED:
+        loader = _SHARED.setdefault("loader", Loader([XML, xcbproto_dir()]))
+        _SHARED[name] = load(name, loader)
+    return _SHARED[name]
+
+
+def run_codegen(args):
+    """xcb-codegen's main() in this process: (exit status, stderr text)."""
+    import contextlib
+    import importlib.machinery
+    import importlib.util
+    import io
+    path = os.path.join(ROOT, "codegen", "xcb-codegen")
+    spec = importlib.util.spec_from_loader(
+        "xcb_codegen", importlib.machinery.SourceFileLoader("xcb_codegen", path))
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        status = tool.main(args)
+    return status, err.getvalue()
+
+
 def outputs(mod):
     """Everything the generator writes for a module, by relative path."""
     out = {f"xcb/{mod.header}.h": emit_header(mod), f"{mod.header}.c": emit_source(mod)}
@@ -63,9 +91,8 @@ class Naming(unittest.TestCase):
 class ModelSizes(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        loader = Loader([XML, xcbproto_dir()])
-        cls.dri3 = load("dri3", loader)
-        cls.present = load("present", loader)
+        cls.dri3 = shared("dri3")
+        cls.present = shared("present")
 
     def request(self, mod, name):
         return next(r for r in mod.requests if r.name == name)
@@ -120,9 +147,20 @@ class BadInput(unittest.TestCase):
         line, message = first[len(prefix):-len(suffix)].split(": ", 1)
         return int(line), message
 
+    @staticmethod
+    def fixtures():
+        """Every bad-XML file but the modules that fixtures import."""
+        out = []
+        for f in sorted(os.listdir(BAD)):
+            path = os.path.join(BAD, f)
+            with open(path, encoding="utf-8") as fh:
+                if f.endswith(".xml") and "imported by another fixture" not in fh.readline():
+                    out.append(path)
+        return out
+
     def test_fixtures(self):
-        paths = sorted(os.path.join(BAD, f) for f in os.listdir(BAD) if f.endswith(".xml"))
-        self.assertGreaterEqual(len(paths), 9)
+        paths = self.fixtures()
+        self.assertGreaterEqual(len(paths), 21)
         for path in paths:
             with self.subTest(fixture=os.path.basename(path)):
                 line, message = self.expectation(path)
@@ -131,6 +169,186 @@ class BadInput(unittest.TestCase):
                 text = str(cm.exception)
                 self.assertTrue(text.startswith(f"{path}:{line}: error: {message}"),
                                 f"expected '{path}:{line}: error: {message}...', got '{text}'")
+
+
+    def test_doc_rule_holds_for_c_output_alone(self):
+        """The checks run whatever is written: --c-dir alone refuses a missing <doc>."""
+        path = os.path.join(BAD, "missing-doc.xml")
+        line, message = self.expectation(path)
+        with tempfile.TemporaryDirectory() as tmp:
+            status, err = run_codegen(["--c-dir", tmp, path])
+            self.assertEqual(status, 1)
+            self.assertTrue(err.startswith(f"{path}:{line}: error: {message}"), err)
+            self.assertEqual(os.listdir(tmp), [])
+
+
+# Fields named like the generated code's former locals and parameters:
+# the code must still compile, without shadowing, and the names stay as
+# the XML has them in the API.
+NAMES_XML = """<?xml version="1.0"?>
+<xcb header="names" extension-xname="NAMES" extension-name="Names">
+  <request name="Take" opcode="0">
+    <field type="CARD32" name="cookie" />
+    <field type="CARD32" name="fds" />
+    <field type="CARD32" name="flags" />
+    <field type="CARD32" name="size" />
+    <field type="CARD32" name="e" />
+    <field type="CARD32" name="R" />
+    <fd name="fd" />
+    <list type="CARD16" name="ids"><fieldref>size</fieldref></list>
+    <list type="CARD32" name="end" />
+    <doc>
+      <brief>Takes names</brief>
+      <field name="cookie">A.</field> <field name="fds">B.</field>
+      <field name="flags">C.</field> <field name="size">D.</field>
+      <field name="e">E.</field> <field name="R">F.</field> <field name="fd">G.</field>
+      <field name="ids">H.</field> <field name="end">I.</field>
+    </doc>
+  </request>
+  <request name="Give" opcode="1">
+    <field type="CARD32" name="i" />
+    <reply>
+      <field type="CARD8" name="nfd" />
+      <field type="CARD32" name="have" />
+      <field type="CARD32" name="need" />
+      <pad bytes="16" />
+      <fd name="fds" />
+    </reply>
+    <doc><brief>Gives names</brief><field name="i">J.</field></doc>
+  </request>
+</xcb>
+"""
+
+
+# Reads the request-side accessors of Take on bytes laid out as libxcb sends
+# them: the 28-byte fixed part, ids (size = 3 CARD16s) and 2 pad bytes, then
+# the 2 CARD32s of end that the request length leaves room for.
+ACCESSOR_MAIN = r"""
+#include <stdio.h>
+#include <string.h>
+#include "xcb/names.h"
+
+int main(void)
+{
+    static union { uint8_t b[44]; uint32_t word; } req;
+    xcb_names_take_request_t *R = (xcb_names_take_request_t *) req.b;
+
+    memset(req.b, 0, sizeof(req.b));
+    R->size = 3;
+    R->length = sizeof(req.b) / 4;
+    if ((uint8_t *) xcb_names_take_ids(R) != req.b + 28 || xcb_names_take_ids_length(R) != 3)
+        return puts("ids misplaced"), 1;
+    if ((uint8_t *) xcb_names_take_end(R) != req.b + 36 || xcb_names_take_end_length(R) != 2)
+        return puts("end misplaced"), 1;
+    if (xcb_names_take_sizeof(R, 2) != 28 + 6 + 2 + 8)
+        return puts("sizeof wrong"), 1;
+    return 0;
+}
+"""
+
+
+class Names(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, self.tmp)
+        self.xml = os.path.join(self.tmp, "names.xml")
+        with open(self.xml, "w", encoding="utf-8") as f:
+            f.write(NAMES_XML)
+        self.mod = Loader([self.tmp]).load_path(self.xml)
+
+    def test_fields_named_like_generated_locals_compile(self):
+        cc = shutil.which(os.environ.get("CC", "cc"))
+        if cc is None:
+            self.skipTest("no C compiler")
+        os.makedirs(os.path.join(self.tmp, "xcb"))
+        for rel, text in (("xcb/names.h", emit_header(self.mod)),
+                          ("names.c", emit_source(self.mod))):
+            with open(os.path.join(self.tmp, rel), "w", encoding="utf-8") as f:
+                f.write(text)
+        proc = subprocess.run([cc, "-std=c11", "-Wall", "-Wextra", "-Wshadow", "-Werror",
+                               "-fsyntax-only", f"-I{self.tmp}",
+                               f"-I{os.path.join(ROOT, 'src')}",
+                               os.path.join(self.tmp, "names.c")],
+                              capture_output=True, text=True)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+
+    def test_request_accessors_find_lists_where_they_were_sent(self):
+        """Take's ids (3 CARD16s) end 2 bytes off a word; libxcb pads them to
+        4, so `end` starts at byte 36 of the request, not 34."""
+        cc = shutil.which(os.environ.get("CC", "cc"))
+        pkg = shutil.which("pkg-config")
+        if cc is None or pkg is None:
+            self.skipTest("no C compiler or pkg-config")
+        libs = subprocess.run([pkg, "--cflags", "--libs", "xcb"], capture_output=True,
+                              text=True)
+        if libs.returncode != 0:
+            self.skipTest("no libxcb to link with")
+        os.makedirs(os.path.join(self.tmp, "xcb"))
+        main = os.path.join(self.tmp, "main.c")
+        for path, text in ((os.path.join(self.tmp, "xcb", "names.h"), emit_header(self.mod)),
+                           (os.path.join(self.tmp, "names.c"), emit_source(self.mod)),
+                           (main, ACCESSOR_MAIN)):
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(text)
+        exe = os.path.join(self.tmp, "accessors")
+        proc = subprocess.run([cc, "-std=c11", "-Wall", "-Wextra", "-Werror", "-o", exe,
+                               f"-I{self.tmp}", f"-I{os.path.join(ROOT, 'src')}", main,
+                               os.path.join(self.tmp, "names.c"),
+                               os.path.join(ROOT, "src", "reply_guard.c")]
+                              + libs.stdout.split(), capture_output=True, text=True)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        run = subprocess.run([exe], capture_output=True, text=True)
+        self.assertEqual(run.returncode, 0, run.stdout + run.stderr)
+
+    def test_request_lists_start_where_the_encoding_pads_them(self):
+        take = self.mod.requests[0]
+        ids, end = take.layout.lists
+        self.assertEqual((ids.align, end.align), (4, 4))
+        # The fixed part is 28 bytes; ids' CARD16s may end 2 bytes off a word.
+        self.assertEqual((ids.start_align, end.start_align), (4, 4))
+        self.assertEqual((ids.length_param, end.length_param), (None, "end_len"))
+        src = emit_source(self.mod)
+        self.assertIn("xcb_names_take_ids_offset(R) + (size_t) xcb_names_take_ids_count(R) "
+                      "* 2 + 3) & ~(size_t) 3", src)
+
+    def test_reply_facts(self):
+        rep = self.mod.requests[1].reply
+        self.assertEqual(rep.fd_count.name, "nfd")
+        self.assertTrue(rep.checked)
+        self.assertEqual(rep.fds_at, rep.layout.end)
+        self.assertEqual(rep.layout.fd_total, model.Value(1))
+
+
+class Lookup(unittest.TestCase):
+    """The stated rule: this module's declaration hides an imported one; two
+    imported ones of the same name are an error (see BadInput's fixture)."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.present = shared("present")
+
+    def test_local_declaration_hides_imported(self):
+        xproto = next(mod for mod in self.present.imported if mod.header == "xproto")
+        self.assertIsNotNone(xproto.declared("EventMask"))
+        select = next(r for r in self.present.requests if r.name == "SelectInput")
+        mask = select.layout.member("event_mask")
+        self.assertEqual(mask.enum.module, "present")
+        self.assertEqual(mask.enum.c_name, "xcb_present_event_mask_t")
+        # Notify: RandR declares one too; Pixmap's notifies are Present's.
+        randr = next(mod for mod in self.present.imported if mod.header == "randr")
+        self.assertIsNotNone(randr.declared("Notify"))
+        pixmap = next(r for r in self.present.requests if r.name == "Pixmap")
+        self.assertEqual(pixmap.layout.lists[0].type.c_name, "xcb_present_notify_t")
+
+    def test_qualified_name_reaches_the_import(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "q.xml")
+            with open(path, "w", encoding="utf-8") as f:
+                f.write('<xcb header="q"><import>imported-a</import><import>imported-b'
+                        '</import><struct name="S"><field type="imported-b:THING" name="t"/>'
+                        '</struct></xcb>')
+            mod = Loader([BAD]).load_path(path)
+            self.assertEqual(mod.declared("S").layout.member("t").type.module, "imported-b")
 
 
 class Golden(unittest.TestCase):
@@ -213,21 +431,100 @@ class Golden(unittest.TestCase):
         self.assertEqual(esc("a\\b"), "a\\eb")
 
 
-class Determinism(unittest.TestCase):
-    def test_two_runs_same_text(self):
-        for name in ("dri3", "present"):
-            with self.subTest(module=name):
-                self.assertEqual(outputs(load(name)), outputs(load(name)))
+class Passes(unittest.TestCase):
+    """The passes run in their stated order, and each leaves the draft as
+    the next one expects it."""
 
-    def test_two_loaders_equal_models(self):
+    def draft(self):
+        from xcbgen.xmlparse import parse_file
+        return passes.Draft(parse_file(os.path.join(GOLDEN, "mini.xml")), Loader([GOLDEN]),
+                            True)
+
+    def test_stated_order(self):
+        self.assertEqual([passes.pass_name(p) for p in passes.PASSES],
+                         ["declare", "resolve", "layout", "check"])
+
+    def test_no_other_order_runs(self):
+        import itertools
+        for order in itertools.permutations(passes.PASSES):
+            if order == passes.PASSES:
+                continue
+            with self.subTest(order=[passes.pass_name(p) for p in order]):
+                with self.assertRaises(RuntimeError):
+                    passes.run(self.draft(), order)
+
+    def test_each_pass_leaves_what_the_next_needs(self):
+        d = self.draft()
+        declare, resolve, layout, check = passes.PASSES
+        declare.run(d)
+        self.assertEqual([x.name for x in d.decls],
+                         ["WIDGET", "Mode", "Point", "GetThings", "PutPoints", "Changed"])
+        self.assertEqual(set(d.table), {"WIDGET", "Mode", "Point"})
+        self.assertIsNone(d.refs)
+        self.assertIsNone(d.module)
+
+        resolve.run(d)
+        point = d.decls[2]
+        x = point.node.find("field")
+        self.assertIs(d.refs[id(x)].type, resolve.PRIMITIVES["INT16"])
+        things = d.decls[3].node.find("reply")
+        values = things.find("list")
+        self.assertEqual(d.refs[id(values)].length, model.FieldRef("num_values"))
+        mode = next(f for f in things.find_all("field") if f.get("name") == "mode")
+        self.assertIs(d.refs[id(mode)].enum, d.table["Mode"])   # built by layout
+        self.assertIsNone(d.module)
+
+        layout.run(d)
+        mod = d.module
+        self.assertIsInstance(mod, model.Module)
+        reply = mod.requests[0].reply
+        self.assertEqual(reply.fd_count.name, "nfd")
+        self.assertIsInstance(reply.layout.member("mode").enum, model.Enum)
+
+        before = repr(mod)
+        check.run(d)
+        self.assertIs(d.module, mod)
+        self.assertEqual(repr(d.module), before)
+
+    def test_checks_wait_for_the_check_pass(self):
+        """A layout that breaks a rule is still built; only the check pass refuses it."""
+        from xcbgen.xmlparse import parse_file
+        path = os.path.join(BAD, "name-c-keyword.xml")
+        d = passes.Draft(parse_file(path), Loader([BAD]), True)
+        passes.run(d, passes.PASSES[:3])
+        self.assertEqual(d.module.requests[0].layout.member("int").name, "int")
+        with self.assertRaises(GenError):
+            passes.PASSES[3].run(d)
+
+
+class Outputs(unittest.TestCase):
+    def test_unchanged_output_is_not_rewritten(self):
+        xml = os.path.join(GOLDEN, "mini.xml")
+        with tempfile.TemporaryDirectory() as tmp:
+            args = ["--c-dir", tmp, "--h-dir", os.path.join(tmp, "xcb"), "--man-dir",
+                    os.path.join(tmp, "man"), xml]
+            self.assertEqual(run_codegen(args), (0, ""))
+            header = os.path.join(tmp, "xcb", "mini.h")
+            os.utime(header, (1000000000, 1000000000))
+            with open(os.path.join(tmp, "mini.c"), "a", encoding="utf-8") as f:
+                f.write("/* stale */\n")
+            self.assertEqual(run_codegen(args), (0, ""))
+            self.assertEqual(os.stat(header).st_mtime, 1000000000)
+            with open(os.path.join(tmp, "mini.c"), encoding="utf-8") as f:
+                self.assertNotIn("stale", f.read())
+
+
+class Determinism(unittest.TestCase):
+    def test_two_runs_equal_models_same_text(self):
         for name in ("dri3", "present"):
             with self.subTest(module=name):
                 a, b = load(name), load(name)
                 self.assertIsNot(a, b)
                 self.assertEqual(a, b)
+                self.assertEqual(outputs(a), outputs(b))
 
     def test_emitters_leave_model_alone(self):
-        mod = load("present")
+        mod = shared("present")
         before = repr(mod)
         outputs(mod)
         self.assertEqual(repr(mod), before)
@@ -235,8 +532,11 @@ class Determinism(unittest.TestCase):
     def test_no_module_level_mutable_state(self):
         """No module global of xcbgen is a container that a run fills or changes."""
         import xcbgen
-        from xcbgen import capi, emit_c, emit_man, errors, loader, model, writer, xmlparse
-        mods = (build, capi, emit_c, emit_man, errors, loader, model, naming, writer,
+        from xcbgen import (capi, docs, emit_c, emit_man, errors, expr, loader, model,
+                            pass_check, pass_declare, pass_layout, pass_resolve, writer,
+                            xmlparse)
+        mods = (passes, pass_declare, pass_resolve, pass_layout, pass_check, capi, docs,
+                emit_c, emit_man, errors, expr, loader, model, naming, writer,
                 xmlparse, xcbgen)
 
         def snapshot():

@@ -4,10 +4,12 @@ The stages, each in its own module, with no state shared between runs:
 
     xmlparse  XML text -> Node tree, every node carrying its file:line
     loader    finds a module and the modules it imports
-    build     Node tree -> resolved, immutable model (types, sizes, offsets,
-              lists with length expressions, fds, docs), checking as it goes
+    passes    Node tree -> resolved, immutable model, through the passes it
+              lists in order: declare, resolve, layout, check (pass_*.py)
+    capi      the C API a module gets (names and signatures), for both emitters
     emit_c    model -> C header and source text
     emit_man  model -> man pages
 
-Emitters are pure functions of the model; they never write onto it.
+Emitters are pure functions of the model; they never write onto it, and
+they check nothing: every rule is the check pass's.
 """

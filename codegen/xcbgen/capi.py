@@ -8,9 +8,11 @@ from dataclasses import dataclass
 from typing import Tuple
 
 from . import model as m
+from .writer import wrap_call
 
-FD_OWNERSHIP_SEND = ("The fd belongs to libxcb from this call on: it is closed once sent, "
-                     "even when sending fails. Pass a dup() to keep using it.")
+# The one statement of each fd-ownership rule, for every doc comment and page.
+FD_OWNERSHIP_SEND = ("Fds passed here belong to libxcb from this call on: each is closed "
+                     "once sent, even when sending fails. Pass a dup() to keep using one.")
 FD_OWNERSHIP_REPLY = ("The fds belong to the caller, who must close them; freeing the reply "
                       "does not. They are close-on-exec.")
 
@@ -31,19 +33,6 @@ class Function:
     def prototype(self):
         args = [f"{p.c_type} {p.name}".replace("* ", "*") for p in self.params]
         return f"{self.ret}\n{wrap_call(self.name, args or ['void'])}"
-
-
-def wrap_call(head, args, width=96, indent=""):
-    """`head(a, b, c)`, one argument per line under the parenthesis when too long.
-
-    `indent` is the indentation the caller's writer will add: it counts
-    towards the width but is not part of the returned text.
-    """
-    one_line = f"{head}({', '.join(args)})"
-    if len(indent) + len(one_line) <= width:
-        return one_line
-    pad = "\n" + " " * (len(head) + 1)
-    return f"{head}(" + ("," + pad).join(args) + ")"
 
 
 CONN = Param("xcb_connection_t *", "c", "The connection.")
@@ -67,16 +56,15 @@ def request_params(req):
             ctype = f"const {item.type.c_name} *" if item.array else item.type.c_name
             out.append(Param(ctype, item.name, item.doc))
         elif isinstance(item, m.ListField):
-            if item.length is None:
-                out.append(Param("uint32_t", item.name + "_len",
+            if item.length_param:
+                out.append(Param("uint32_t", item.length_param,
                                  f"The number of elements in {item.name}."))
             out.append(Param(f"const {elem_ctype(item)} *", item.name, item.doc))
         elif isinstance(item, m.FdField):
             out.append(Param("int32_t", item.name, f"{item.doc} {FD_OWNERSHIP_SEND}".strip()))
         elif isinstance(item, m.FdList):
             out.append(Param("const int32_t *", item.name,
-                             f"{item.doc} The fds belong to libxcb from this call on: they "
-                             f"are closed once sent, even when sending fails.".strip()))
+                             f"{item.doc} {FD_OWNERSHIP_SEND}".strip()))
     return tuple(out)
 
 
@@ -126,8 +114,8 @@ def sizeof_function(base, layout):
         return None
     params = [Param("const void *", "_buffer", "The packet.")]
     for lst in layout.lists:
-        if lst.length is None:
-            params.append(Param("uint32_t", lst.name + "_len",
+        if lst.length_param:
+            params.append(Param("uint32_t", lst.length_param,
                                 f"The number of elements in {lst.name}."))
     for fd in layout.fds:
         if isinstance(fd, m.FdList):

@@ -7,10 +7,9 @@ are checked before the caller sees them (see reply_guard.h in the library).
 """
 
 from . import model as m
-from .capi import (FD_OWNERSHIP_REPLY, wrap_call, elem_ctype, has_iterator, is_struct_list,
-                   iterator_functions, list_apis, reply_fds_function, reply_function,
-                   request_functions, request_params, request_variants, sizeof_function)
-from .errors import GenError
+from .capi import (FD_OWNERSHIP_REPLY, has_iterator, iterator_functions, list_apis,
+                   reply_fds_function, reply_function, request_functions, request_params,
+                   request_variants, sizeof_function)
 from .naming import lower
 from .writer import Writer
 
@@ -41,6 +40,10 @@ def _on_packet(name):
 
 def _wide(name):
     return f"(uint64_t) R->{name}"
+
+
+def _size_on_packet(name):
+    return f"(size_t) R->{name}"
 
 
 # ---------------------------------------------------------------- docs
@@ -75,12 +78,6 @@ def _decl(ctype, name):
     if ctype.endswith("*"):
         return f"{ctype.rstrip(' *')} *{name}"
     return f"{ctype} {name}"
-
-
-def _need_doc(text, loc, what):
-    if not text.strip():
-        raise GenError(loc, f"{what} has no <doc> text; every documented item needs one")
-    return text
 
 
 # ---------------------------------------------------------------- header
@@ -219,8 +216,8 @@ class _Header:
         w.line(f"/** The {kind} of {e.name}. */")
         w.line(f"#define {e.number_macro} {e.number}")
         w.blank()
-        _comment(w, [_need_doc(e.doc.brief, e.loc, f"the event {e.name}"), "",
-                     e.doc.description] if e.doc.description else [e.doc.brief])
+        _comment(w, [e.doc.brief, "", e.doc.description] if e.doc.description
+                 else [e.doc.brief])
         self.struct(e.c_struct, e.layout)
 
     # -------------------------------------------------------- prototypes
@@ -242,9 +239,7 @@ class _Header:
         self.proto(end, [f"An iterator just past the last {t.c_name} of `i`."])
 
     def request_protos(self, r):
-        req_doc = _need_doc(r.doc.brief, r.loc, f"the request {r.name}")
-        for p in request_params(r)[1:]:
-            _need_doc(p.doc, r.loc, f"the parameter '{p.name}' of {r.name}")
+        req_doc = r.doc.brief
         sz = sizeof_function(r.c_base, r.layout)
         if sz:
             self.proto(sz, [f"The size in bytes of a {r.name} request, lists included."])
@@ -289,16 +284,11 @@ class _Header:
         self.proto(fn, [f"Waits for the reply to {r.c_base}() and returns it.", "",
                         f"@return The reply, which the caller frees with free(), or NULL on "
                         f"error: then *e holds the X error (when e is not NULL)."
-                        + (f" {refuse}" if self._reply_checked(r) else "")])
+                        + (f" {refuse}" if r.reply.checked else "")])
         if r.reply.layout.fds:
             self.proto(reply_fds_function(r),
                        [f"The fds that came with the reply, as an array of reply->nfd ints.",
                         "", FD_OWNERSHIP_REPLY])
-
-    @staticmethod
-    def _reply_checked(r):
-        return bool(r.reply.layout.fds or any(lst.length is not None
-                                              for lst in r.reply.layout.lists))
 
     def list_protos(self, api):
         what = api.item.name
@@ -351,7 +341,7 @@ class _Source:
         for r in mod.requests:
             self.request(r)
         for e in mod.events:
-            self.lists(e.c_base, e.c_struct, e.layout, "xge" if e.xge else "event")
+            self.lists(e.c_base, e.c_struct, e.layout)
         return w.text()
 
     def function(self, fn, static=False):
@@ -370,35 +360,38 @@ class _Source:
         w.blank()
         self.function(end)
         with w.block(""):
-            w.line("xcb_generic_iterator_t ret;")
+            w.line("xcb_generic_iterator_t xcb_ret;")
             w.blank()
-            w.line("ret.data = i.data + i.rem;")
-            w.line("ret.index = i.index + ((char *) ret.data - (char *) i.data);")
-            w.line("ret.rem = 0;")
-            w.line("return ret;")
+            w.line("xcb_ret.data = i.data + i.rem;")
+            w.line("xcb_ret.index = i.index + ((char *) xcb_ret.data - (char *) i.data);")
+            w.line("xcb_ret.rem = 0;")
+            w.line("return xcb_ret;")
         w.blank()
 
     # -------------------------------------------------------- requests
 
+    # Every local the generated code declares starts with xcb_ (the check
+    # pass keeps XML names from doing so), so no field can shadow one.
+
     def request(self, r):
+        w = self.w
         self.send(r)
         for name, flags in request_variants(r):
             fn = next(f for f in request_functions(r) if f.name == name)
             self.function(fn)
             args = ["c", flags] + [p.name for p in fn.params[1:]]
-            with self.w.block(""):
-                self.w.line(f"{r.cookie} cookie;")
-                self.w.blank()
-                call = wrap_call(f"send_{lower(r.name)}", args, indent="    " * 5)
-                self.w.line("cookie.sequence = (unsigned int)")
-                with self.w.indented():
-                    self.w.lines((call + ";").splitlines())
-                self.w.blank()
-                self.w.line("return cookie;")
-            self.w.blank()
-        self.lists(r.c_base, r.c_struct, r.layout, "request")
+            with w.block(""):
+                w.line(f"{r.cookie} xcb_cookie;")
+                w.blank()
+                w.line("xcb_cookie.sequence = (unsigned int)")
+                with w.indented():
+                    w.call(f"send_{lower(r.name)}", args)
+                w.blank()
+                w.line("return xcb_cookie;")
+            w.blank()
+        self.lists(r.c_base, r.c_struct, r.layout)
         if r.reply:
-            self.lists(r.c_base, r.reply.c_name, r.reply.layout, "reply")
+            self.lists(r.c_base, r.reply.c_name, r.reply.layout, r.reply.fds_at)
             self.reply(r)
 
     def send(self, r):
@@ -407,9 +400,8 @@ class _Source:
         n_parts = 2 + 2 * len(lay.lists)
         w.line("static uint64_t")
         # xcb_flags, not flags: a request may well have a field named "flags".
-        args = ["xcb_connection_t *c", "int xcb_flags"] + \
-            [f"{p.c_type} {p.name}".replace("* ", "*") for p in params[1:]]
-        w.lines(wrap_call(f"send_{lower(r.name)}", args).splitlines())
+        w.call(f"send_{lower(r.name)}", ["xcb_connection_t *c", "int xcb_flags"] +
+               [f"{p.c_type} {p.name}".replace("* ", "*") for p in params[1:]], end="")
         with w.block(""):
             with w.block("static const xcb_protocol_request_t xcb_req =", "};"):
                 w.line(f".count = {n_parts},")
@@ -437,58 +429,67 @@ class _Source:
             w.line("xcb_parts[3].iov_len = -xcb_parts[2].iov_len & 3;")
             for i, lst in enumerate(lay.lists):
                 k = 4 + 2 * i
-                count = lst.name + "_len" if lst.length is None else c_expr(lst.length, str)
+                count = lst.length_param or c_expr(lst.length, str)
                 w.line(f"xcb_parts[{k}].iov_base = (char *) {lst.name};")
                 w.line(f"xcb_parts[{k}].iov_len = (size_t) ({count}) * {lst.type.size};")
+                # The pad that the layout's `align` stands for, so that the
+                # accessors find the next list where it was sent.
                 w.line(f"xcb_parts[{k + 1}].iov_base = NULL;")
-                w.line(f"xcb_parts[{k + 1}].iov_len = -xcb_parts[{k}].iov_len & 3;")
+                w.line(f"xcb_parts[{k + 1}].iov_len = -xcb_parts[{k}].iov_len & "
+                       f"{lst.align - 1};")
             self.send_call(r)
         w.blank()
 
     def send_call(self, r):
+        """The fds go as one array: the single ones gathered, or the one list
+        (the check pass allows nothing else)."""
         w = self.w
         single = [f for f in r.layout.fds if isinstance(f, m.FdField)]
         lists = [f for f in r.layout.fds if isinstance(f, m.FdList)]
-        call = "xcb_send_request_with_fds64(c, xcb_flags, xcb_parts + 2, &xcb_req"
-        if single and lists or len(lists) > 1:
-            raise GenError(r.loc, "a request may carry single fds or one fd list, not both")
+        head = "return xcb_send_request_with_fds64"
+        args = ["c", "xcb_flags", "xcb_parts + 2", "&xcb_req"]
         if single:
-            w.line(f"int fds[{len(single)}] = {{ {', '.join(f.name for f in single)} }};")
+            w.line(f"int xcb_fds[{len(single)}] = {{ {', '.join(f.name for f in single)} }};")
             w.blank()
-            w.line(f"return {call}, {len(single)}, fds);")
+            w.call(head, args + [str(len(single)), "xcb_fds"])
         elif lists:
             # libxcb only reads the array, so casting away const is safe.
-            count = c_expr(lists[0].length, str)
-            w.line(f"return {call},")
-            w.line(f"                                   (unsigned int) ({count}), "
-                   f"(int *) {lists[0].name});")
+            w.call(head, args + [f"(unsigned int) ({c_expr(r.layout.fd_total, str)})",
+                                 f"(int *) {lists[0].name}"])
         else:
-            w.line("return xcb_send_request64(c, xcb_flags, xcb_parts + 2, &xcb_req);")
+            w.call("return xcb_send_request64", args)
 
     # -------------------------------------------------------- lists
 
-    def lists(self, base, owner, layout, kind):
-        """Accessors of the lists that follow a fixed part, and _sizeof."""
-        w = self.w
-        apis = list_apis(base, owner, layout, reply=kind == "reply")
+    def lists(self, base, owner, layout, fds_at=None):
+        """Accessors of the lists that follow a fixed part, and _sizeof.
+
+        A list starts where the one before it ends, rounded up to the list's
+        `align` (the pad the encoding sends); a reply's fd lists start where
+        the model says libxcb keeps its fds."""
+        apis = list_apis(base, owner, layout, reply=fds_at is not None)
         offsets = {}         # list name -> C expression of its byte offset from R
-        at = str(layout.mem_size)
+        at = layout.mem_size
         for api in apis:
             item = api.item
             if isinstance(item, m.FdList):
-                # libxcb stores a reply's fds right after its bytes.
-                offsets[item.name] = "32 + (size_t) R->length * 4"
+                offsets[item.name] = c_expr(fds_at, _size_on_packet)
+                continue
+            if isinstance(at, int):
+                offsets[item.name] = str(-(-at // item.align) * item.align)
+            elif item.align > 1:
+                offsets[item.name] = f"({at} + {item.align - 1}) & ~(size_t) {item.align - 1}"
             else:
                 offsets[item.name] = at
-                at = f"{base}_{item.name}_offset(R) + (size_t) {base}_{item.name}_count(R) " \
-                     f"* {item.type.size}"
+            at = f"{base}_{item.name}_offset(R) + (size_t) {base}_{item.name}_count(R) " \
+                 f"* {item.type.size}"
         for api in apis:
-            self.list_accessors(api, offsets[api.item.name], layout, kind)
+            self.list_accessors(api, offsets[api.item.name], layout)
         sz = sizeof_function(base, layout)
         if sz:
             self.sizeof(sz, owner, layout, base)
 
-    def list_accessors(self, api, offset, layout, kind):
+    def list_accessors(self, api, offset, layout):
         w, item = self.w, api.item
         base = api.pointer.name
         ctype = api.pointer.ret.rstrip(" *")
@@ -508,134 +509,113 @@ class _Source:
             if item.length is not None:
                 w.line(f"return (int) {c_expr(item.length, _on_packet)};")
             else:
-                w.line(f"size_t end = {self.packet_end(kind)};")
-                w.line(f"size_t start = {base}_offset(R);")
+                w.line(f"size_t xcb_end = {c_expr(layout.end, _size_on_packet)};")
+                w.line(f"size_t xcb_start = {base}_offset(R);")
                 w.blank()
-                w.line(f"return end > start ? (int) ((end - start) / {item.type.size}) : 0;")
+                w.line(f"return xcb_end > xcb_start ? (int) ((xcb_end - xcb_start) / "
+                       f"{item.type.size}) : 0;")
         w.blank()
         self.function(api.length)
         with w.block(""):
             w.line(f"return {base}_count(R);")
         w.blank()
+        start = f"({ctype} *) ((char *) R + {base}_offset(R))"
         self.function(api.pointer)
         with w.block(""):
-            w.line(f"return ({ctype} *) ((char *) R + {base}_offset(R));")
+            w.line(f"return {start};")
         w.blank()
         self.function(api.end)
         with w.block(""):
+            w.line(f"{api.end.ret} xcb_i;")
+            w.blank()
             if api.end.name.endswith("_iterator"):
-                w.line(f"{api.end.ret} i;")
-                w.blank()
-                w.line(f"i.data = ({ctype} *) ((char *) R + {base}_offset(R));")
-                w.line(f"i.rem = {base}_count(R);")
-                w.line("i.index = (char *) i.data - (char *) R;")
-                w.line("return i;")
+                w.line(f"xcb_i.data = {start};")
+                w.line(f"xcb_i.rem = {base}_count(R);")
             else:
-                w.line("xcb_generic_iterator_t i;")
-                w.blank()
-                w.line(f"i.data = ({ctype} *) ((char *) R + {base}_offset(R)) + {base}_count(R);")
-                w.line("i.rem = 0;")
-                w.line("i.index = (char *) i.data - (char *) R;")
-                w.line("return i;")
+                w.line(f"xcb_i.data = {start} + {base}_count(R);")
+                w.line("xcb_i.rem = 0;")
+            w.line("xcb_i.index = (char *) xcb_i.data - (char *) R;")
+            w.line("return xcb_i;")
         w.blank()
-
-    @staticmethod
-    def packet_end(kind):
-        """Where a packet's bytes end, in memory, from its length field."""
-        if kind == "request":
-            return "(size_t) R->length * 4"
-        if kind == "event":
-            return "32"
-        # Replies and XGE events count their length in words after byte 32;
-        # XGE events keep full_sequence in memory at byte 32, hence the extra 4.
-        return "32 + (size_t) R->length * 4" + (" + 4" if kind == "xge" else "")
 
     def sizeof(self, fn, owner, layout, base):
         w = self.w
         self.function(fn)
         with w.block(""):
-            w.line(f"const {owner} *R = _buffer;")
-            w.line(f"size_t size = {layout.mem_size};")
+            w.line(f"const {owner} *xcb_packet = _buffer;")
+            w.line(f"size_t xcb_size = {layout.mem_size};")
             w.blank()
             for fd in layout.fds:
                 if isinstance(fd, m.FdList):
                     w.line(f"(void) {fd.name};")
+            # Each list starts where its accessor looks for it: rounded up
+            # to the list's `align` unless the size so far is sure to be.
+            known = layout.mem_size
             for lst in layout.lists:
-                count = (lst.name + "_len" if lst.length is None
-                         else f"{base}_{lst.name}_length(R)")
-                w.line(f"size += (size_t) {count} * {lst.type.size};")
-            if layout.lists and all(lst.length is None for lst in layout.lists):
-                w.line("(void) R;")
-            w.line("return (int) size;")
+                if known % lst.align:
+                    w.line(f"xcb_size = (xcb_size + {lst.align - 1}) & "
+                           f"~(size_t) {lst.align - 1};")
+                count = lst.length_param or f"{base}_{lst.name}_count(xcb_packet)"
+                w.line(f"xcb_size += (size_t) {count} * {lst.type.size};")
+                known = lst.type.size
+            if layout.lists and all(lst.length_param for lst in layout.lists):
+                w.line("(void) xcb_packet;")
+            w.line("return (int) xcb_size;")
         w.blank()
 
     # -------------------------------------------------------- replies
 
     def reply(self, r):
-        w, lay = self.w, r.reply.layout
-        checked = _Header._reply_checked(r)
-        nfd = next((mem for mem in lay.members if mem.wire_offset == 1), None) \
-            if lay.fds else None
-        if checked:
-            self.reply_check(r, nfd)
+        w, rep = self.w, r.reply
+        nfd = rep.fd_count
+        if rep.checked:
+            self.reply_check(r)
         self.function(reply_function(r))
         with w.block(""):
-            w.line(f"{r.reply.c_name} *R = xcb_wait_for_reply(c, cookie.sequence, e);")
+            w.line(f"{rep.c_name} *xcb_reply = xcb_wait_for_reply(c, cookie.sequence, e);")
             w.blank()
-            if checked:
-                w.line(f"if (R != NULL && !{lower(r.name)}_reply_is_whole(R))")
+            if rep.checked:
+                w.line(f"if (xcb_reply != NULL && !{lower(r.name)}_reply_is_whole(xcb_reply))")
                 with w.indented():
-                    call = wrap_call("return xcbdp_refuse_reply",
-                                     ["c", "R", f"R->{nfd.name}" if nfd else "0",
-                                      f"&{self.mod.id_name}", r.opcode_macro,
-                                      "cookie.sequence", "e"], indent="        ")
-                    w.lines((call + ";").splitlines())
+                    fds = [f"{r.c_base}_reply_fds(c, xcb_reply)", f"xcb_reply->{nfd.name}"] \
+                        if nfd else ["NULL", "0"]
+                    w.call("return xcbdp_refuse_reply",
+                           ["c", "xcb_reply"] + fds + [f"&{self.mod.id_name}", r.opcode_macro,
+                                                       "cookie.sequence", "e"])
             if nfd:
                 # libxcb leaves received fds inheritable across exec; ours are not.
-                w.line("if (R != NULL)")
+                w.line("if (xcb_reply != NULL)")
                 with w.indented():
-                    w.line(f"xcbdp_reply_fds_set_cloexec(c, R, R->{nfd.name});")
-            w.line("return R;")
+                    w.call("xcbdp_reply_fds_set_cloexec",
+                           [f"{r.c_base}_reply_fds(c, xcb_reply)", f"xcb_reply->{nfd.name}"])
+            w.line("return xcb_reply;")
         w.blank()
-        if lay.fds:
+        if rep.layout.fds:
             self.function(reply_fds_function(r))
             with w.block(""):
-                w.line("return xcb_get_reply_fds(c, reply, 32 + (size_t) reply->length * 4);")
+                w.call("return xcb_get_reply_fds",
+                       ["c", "reply", c_expr(rep.fds_at, lambda n: f"(size_t) reply->{n}")])
             w.blank()
 
-    def reply_check(self, r, nfd):
+    def reply_check(self, r):
         """`<request>_reply_is_whole()`: the reply holds all that its counts promise."""
-        w, lay = self.w, r.reply.layout
+        w, rep = self.w, r.reply
+        lay = rep.layout
         w.line("static int")
-        w.line(f"{lower(r.name)}_reply_is_whole(const {r.reply.c_name} *R)")
+        w.line(f"{lower(r.name)}_reply_is_whole(const {rep.c_name} *R)")
         with w.block(""):
-            w.line("uint64_t have = 32 + (uint64_t) R->length * 4;")
+            w.line(f"uint64_t xcb_have = {c_expr(lay.end, _wide)};")
             need = [str(lay.mem_size)]
             for lst in lay.lists:
                 if lst.length is not None:
                     need.append(f"{c_expr(lst.length, _wide)} * {lst.type.size}")
-            w.line(f"uint64_t need = {(chr(10) + ' ' * 20 + '+ ').join(need)};")
+            w.hanging("uint64_t xcb_need = ", need, "+")
             w.blank()
-            cond = "need <= have"
-            if nfd is not None:
-                expected = _expected_fds(lay.fds)
-                if expected != m.FieldRef(nfd.name):
-                    cond = f"R->{nfd.name} == {c_expr(expected, _wide)} && {cond}"
+            cond = "xcb_need <= xcb_have"
+            if rep.fd_count is not None and lay.fd_total != m.FieldRef(rep.fd_count.name):
+                cond = f"R->{rep.fd_count.name} == {c_expr(lay.fd_total, _wide)} && {cond}"
             w.line(f"return {cond};")
         w.blank()
-
-
-def _expected_fds(fds):
-    total = None
-    for fd in fds:
-        n = m.Value(1) if isinstance(fd, m.FdField) else fd.length
-        if total is None:
-            total = n
-        elif isinstance(total, m.Value) and isinstance(n, m.Value):
-            total = m.Value(total.value + n.value)
-        else:
-            total = m.BinOp("+", total, n)
-    return total
 
 
 def emit_header(mod):

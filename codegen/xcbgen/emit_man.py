@@ -6,7 +6,7 @@ header's, so a page never disagrees with the code it documents.
 """
 
 from . import model as m
-from .capi import (FD_OWNERSHIP_REPLY, list_apis, reply_fds_function,
+from .capi import (FD_OWNERSHIP_REPLY, FD_OWNERSHIP_SEND, list_apis, reply_fds_function,
                    reply_function, request_functions, request_params, sizeof_function)
 from .naming import lower
 from .writer import Writer
@@ -97,15 +97,9 @@ def _prototype(w, fn):
     w.line(".PP")
     w.line(".nf")
     w.line(esc(fn.ret))
-    head = f"{_bold(fn.name)}("
-    indent = " " * (len(fn.name) + 1)
-    params = fn.params or ()
-    if not params:
-        w.line(head + "void);")
-    for i, p in enumerate(params):
-        text = _decl(p.c_type, p.name, _ital(p.name))
-        end = ");" if i == len(params) - 1 else ","
-        w.line((head if i == 0 else indent) + text + end)
+    params = [_decl(p.c_type, p.name, _ital(p.name)) for p in fn.params] or ["void"]
+    # The parameters line up under the '(' as printed, font escapes aside.
+    w.aligned(f"{_bold(fn.name)}(", len(fn.name) + 1, params, ",", ");")
     w.line(".fi")
 
 
@@ -118,8 +112,9 @@ def _struct(w, c_name, layout):
     w.line(".PP")
     w.line(".nf")
     w.line(f"typedef struct {esc(c_name)} {{")
-    for ctype, name in rows:
-        w.line(f"    {esc(ctype.ljust(width))} {esc(name)}")
+    with w.indented():
+        for ctype, name in rows:
+            w.line(f"{esc(ctype.ljust(width))} {esc(name)}")
     w.line(f"}} {esc(c_name)};")
     w.line(".fi")
 
@@ -262,10 +257,7 @@ def _request_page(mod, r):
         w.line(".SH FILE DESCRIPTORS")
         if send_fds:
             names = ", ".join(fd.name for fd in send_fds)
-            # capi's text speaks of one fd; the page may name several.
-            _fill(w, f"The request sends file descriptors ({names}). They belong to libxcb "
-                     f"from the call on: each is closed once sent, even when sending fails, "
-                     f"so the caller must not close it. Pass a dup() to keep using one.")
+            _fill(w, f"The request sends file descriptors ({names}). {FD_OWNERSHIP_SEND}")
         if reply_fds:
             if send_fds:
                 w.line(".PP")

@@ -38,7 +38,7 @@ class Loader:
             raise GenError(loc, f"import cycle: {cycle}")
         self._loading.append(header)
         try:
-            from .build import build_module   # build imports the loader's users
+            from .passes import build_module   # the passes import the loader's users
             module = build_module(parse_file(self.find(header, loc)), self, full)
         finally:
             self._loading.pop()
@@ -47,5 +47,5 @@ class Loader:
 
     def load_path(self, path, full=True):
         """Build the module in `path` itself (its imports come from the search path)."""
-        from .build import build_module
+        from .passes import build_module
         return build_module(parse_file(path), self, full)

@@ -5,7 +5,7 @@ and alignment, fixed members their wire and in-memory offsets, lists their
 element type and length expression. The emitters only read it.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Optional, Tuple
 
 from .errors import Loc
@@ -138,7 +138,11 @@ class ListField:
     """A list of variable length after the fixed part.
 
     `length` is None for a trailing list whose length follows from the packet
-    length (requests, events and replies all allow that).
+    length (requests, events and replies all allow that); its count is then
+    the parameter `length_param` of the request function and of _sizeof.
+    `align` is what the encoding rounds the list's start up to: 4 in a request,
+    whose every part libxcb pads to 4 bytes, 1 elsewhere. `start_align` is the
+    alignment its start is sure to have, whatever the lengths before it.
     """
     name: str
     type: Type
@@ -146,6 +150,9 @@ class ListField:
     doc: str
     enum: Optional[Enum]
     loc: Loc
+    length_param: Optional[str]
+    align: int
+    start_align: int
 
 
 @dataclass(frozen=True)
@@ -179,6 +186,9 @@ class Layout:
     wire_size: int        # size of the fixed part on the wire
     mem_size: int         # sizeof() of the C struct
     packed: bool
+    end: object           # where the packet's bytes end in memory: an expression
+                          # of its fields, None for a struct (fixed size)
+    fd_total: object      # how many fds it carries: an expression, None for none
 
     def member(self, name):
         return next((m for m in self.members if m.name == name and not m.pad), None)
@@ -194,10 +204,15 @@ class Struct(Type):
 
 @dataclass(frozen=True)
 class Reply:
+    """A reply. libxcb reads the number of fds a reply carries from byte 1 and
+    stores the fds right after the reply's bytes in memory."""
     c_name: str           # xcb_<ext>_<request>_reply_t
     layout: Layout
     doc: Doc
     loc: Loc
+    fd_count: Optional[Member]   # the member at byte 1 when the reply has fds
+    fds_at: object               # where the fds sit: an expression, None for none
+    checked: bool                # has counts to check before a caller sees it
 
 
 @dataclass(frozen=True)
@@ -242,7 +257,14 @@ class Module:
     requests: Tuple[Request, ...]
     events: Tuple[Event, ...]
     doc_brief: str
+    # The modules this one imports, for lookups from modules that import
+    # this one; not part of what the module means, so left out of == and repr.
+    imported: tuple = field(default=(), compare=False, repr=False)
 
     @property
     def id_name(self):
         return self.c_prefix + "id"
+
+    def declared(self, name):
+        """The Type or Enum declared here under an XML name, or None."""
+        return next((t for t in self.types if t.name == name), None)

@@ -68,3 +68,11 @@ def parse_string(text, filename):
 def parse_file(path):
     with open(path, encoding="utf-8") as f:
         return parse_string(f.read(), path)
+
+
+def parse_int(text, loc, what):
+    """An integer attribute or element text (decimal, or 0x.. hex)."""
+    try:
+        return int(text.strip(), 0)
+    except ValueError:
+        raise GenError(loc, f"{what} must be an integer, not '{text.strip()}'")

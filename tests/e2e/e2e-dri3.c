@@ -17,10 +17,6 @@
 #include "test-runner.h"
 
 #define DRI3 MOCK_DRI3_MAJOR
-#define DRM_FORMAT_MOD_LINEAR 0ULL
-#define DRM_FORMAT_MOD_INVALID 0x00ffffffffffffffULL
-/* SYNC 3.1's Fence error, first_error + 2; xcb-proto's sync.xml lacks it. */
-#define SYNC_BAD_FENCE 2
 
 static uint32_t query_version(struct e2e *t, uint32_t major, uint32_t minor)
 {
@@ -34,15 +30,6 @@ static uint32_t query_version(struct e2e *t, uint32_t major, uint32_t minor)
     return v;
 }
 
-/* The request's first word: major, minor, length in words. */
-static void check_header(const struct mock_request_record *r, uint8_t minor, size_t bytes)
-{
-    CHECK_EQ(r->major, DRI3);
-    CHECK_EQ(r->minor, minor);
-    CHECK_EQ(r->length, bytes);
-    CHECK_EQ(e2e_u16(r, 2), bytes / 4);
-}
-
 TEST(dri3_query_version)
 {
     struct e2e t;
@@ -54,7 +41,7 @@ TEST(dri3_query_version)
     {
         const struct mock_request_record *r = e2e_request(&t, DRI3, 0, 0);
 
-        check_header(r, XCB_DRI3_QUERY_VERSION, 12);
+        E2E_CHECK_HEADER(r, DRI3, XCB_DRI3_QUERY_VERSION, 12, 0);
         CHECK_EQ(e2e_u32(r, 4), 1);
         CHECK_EQ(e2e_u32(r, 8), 4);
         CHECK_EQ(r->nfds, 0);
@@ -146,7 +133,7 @@ TEST(dri3_open)
     {
         const struct mock_request_record *rec = e2e_request(&t, DRI3, XCB_DRI3_OPEN, 0);
 
-        check_header(rec, XCB_DRI3_OPEN, 12);
+        E2E_CHECK_HEADER(rec, DRI3, XCB_DRI3_OPEN, 12, 0);
         CHECK_EQ(e2e_u32(rec, 4), t.root);
         CHECK_EQ(e2e_u32(rec, 8), 0);
         CHECK_EQ(rec->nfds, 0);
@@ -227,7 +214,7 @@ TEST(dri3_pixmap_from_buffer_and_back)
         const struct mock_request_record *rec =
             e2e_request(&t, DRI3, XCB_DRI3_PIXMAP_FROM_BUFFER, 0);
 
-        check_header(rec, XCB_DRI3_PIXMAP_FROM_BUFFER, 24);
+        E2E_CHECK_HEADER(rec, DRI3, XCB_DRI3_PIXMAP_FROM_BUFFER, 24, 1);
         CHECK_EQ(e2e_u32(rec, 4), pixmap);
         CHECK_EQ(e2e_u32(rec, 8), t.root);
         CHECK_EQ(e2e_u32(rec, 12), SIZE);
@@ -241,7 +228,7 @@ TEST(dri3_pixmap_from_buffer_and_back)
         CHECK_EQ(rec->fds[0].size, SIZE);
 
         rec = e2e_request(&t, DRI3, XCB_DRI3_BUFFER_FROM_PIXMAP, 0);
-        check_header(rec, XCB_DRI3_BUFFER_FROM_PIXMAP, 8);
+        E2E_CHECK_HEADER(rec, DRI3, XCB_DRI3_BUFFER_FROM_PIXMAP, 8, 0);
         CHECK_EQ(e2e_u32(rec, 4), pixmap);
         CHECK_EQ(rec->nfds, 0);
     }
@@ -374,7 +361,7 @@ TEST(dri3_fence_from_fd_and_back)
     {
         const struct mock_request_record *rec = e2e_request(&t, DRI3, XCB_DRI3_FENCE_FROM_FD, 0);
 
-        check_header(rec, XCB_DRI3_FENCE_FROM_FD, 16);
+        E2E_CHECK_HEADER(rec, DRI3, XCB_DRI3_FENCE_FROM_FD, 16, 1);
         CHECK_EQ(e2e_u32(rec, 4), t.root);
         CHECK_EQ(e2e_u32(rec, 8), fence);
         CHECK_EQ(e2e_u8(rec, 12), 0);
@@ -383,7 +370,7 @@ TEST(dri3_fence_from_fd_and_back)
         CHECK_EQ(rec->fds[0].size, 4);
 
         rec = e2e_request(&t, DRI3, XCB_DRI3_FD_FROM_FENCE, 0);
-        check_header(rec, XCB_DRI3_FD_FROM_FENCE, 12);
+        E2E_CHECK_HEADER(rec, DRI3, XCB_DRI3_FD_FROM_FENCE, 12, 0);
         CHECK_EQ(e2e_u32(rec, 4), t.root);
         CHECK_EQ(e2e_u32(rec, 8), fence);
         CHECK_EQ(rec->nfds, 0);
@@ -484,7 +471,7 @@ TEST(dri3_get_supported_modifiers)
         const struct mock_request_record *rec =
             e2e_request(&t, DRI3, XCB_DRI3_GET_SUPPORTED_MODIFIERS, 0);
 
-        check_header(rec, XCB_DRI3_GET_SUPPORTED_MODIFIERS, 12);
+        E2E_CHECK_HEADER(rec, DRI3, XCB_DRI3_GET_SUPPORTED_MODIFIERS, 12, 0);
         CHECK_EQ(e2e_u32(rec, 4), w);
         CHECK_EQ(e2e_u8(rec, 8), 24);
         CHECK_EQ(e2e_u8(rec, 9), 32);
@@ -546,7 +533,7 @@ TEST(dri3_pixmap_from_buffers_and_back)
         const struct mock_request_record *rec =
             e2e_request(&t, DRI3, XCB_DRI3_PIXMAP_FROM_BUFFERS, 0);
 
-        check_header(rec, XCB_DRI3_PIXMAP_FROM_BUFFERS, 64);
+        E2E_CHECK_HEADER(rec, DRI3, XCB_DRI3_PIXMAP_FROM_BUFFERS, 64, 2);
         CHECK_EQ(e2e_u32(rec, 4), pixmap);
         CHECK_EQ(e2e_u32(rec, 8), w);
         CHECK_EQ(e2e_u8(rec, 12), 2);
@@ -568,7 +555,7 @@ TEST(dri3_pixmap_from_buffers_and_back)
         CHECK_EQ(rec->fds[1].size, SIZE1);
 
         rec = e2e_request(&t, DRI3, XCB_DRI3_BUFFERS_FROM_PIXMAP, 0);
-        check_header(rec, XCB_DRI3_BUFFERS_FROM_PIXMAP, 8);
+        E2E_CHECK_HEADER(rec, DRI3, XCB_DRI3_BUFFERS_FROM_PIXMAP, 8, 0);
         CHECK_EQ(e2e_u32(rec, 4), pixmap);
     }
     e2e_end(&t);
@@ -650,7 +637,7 @@ TEST(dri3_set_drm_device_in_use)
         const struct mock_request_record *rec =
             e2e_request(&t, DRI3, XCB_DRI3_SET_DRM_DEVICE_IN_USE, 0);
 
-        check_header(rec, XCB_DRI3_SET_DRM_DEVICE_IN_USE, 16);
+        E2E_CHECK_HEADER(rec, DRI3, XCB_DRI3_SET_DRM_DEVICE_IN_USE, 16, 0);
         CHECK_EQ(e2e_u32(rec, 4), w);
         CHECK_EQ(e2e_u32(rec, 8), 226);
         CHECK_EQ(e2e_u32(rec, 12), 129);
@@ -680,14 +667,14 @@ TEST(dri3_import_and_free_syncobj)
         const struct mock_request_record *rec =
             e2e_request(&t, DRI3, XCB_DRI3_IMPORT_SYNCOBJ, 0);
 
-        check_header(rec, XCB_DRI3_IMPORT_SYNCOBJ, 12);
+        E2E_CHECK_HEADER(rec, DRI3, XCB_DRI3_IMPORT_SYNCOBJ, 12, 1);
         CHECK_EQ(e2e_u32(rec, 4), syncobj);
         CHECK_EQ(e2e_u32(rec, 8), t.root);
         CHECK_EQ(rec->nfds, 1);
         E2E_CHECK_FD_RECORD(rec, 0, id);
 
         rec = e2e_request(&t, DRI3, XCB_DRI3_FREE_SYNCOBJ, 0);
-        check_header(rec, XCB_DRI3_FREE_SYNCOBJ, 8);
+        E2E_CHECK_HEADER(rec, DRI3, XCB_DRI3_FREE_SYNCOBJ, 8, 0);
         CHECK_EQ(e2e_u32(rec, 4), syncobj);
         CHECK_EQ(rec->nfds, 0);
     }

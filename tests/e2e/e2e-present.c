@@ -17,8 +17,6 @@
 #define ALL_EVENTS                                                                      \
     (XCB_PRESENT_EVENT_MASK_CONFIGURE_NOTIFY | XCB_PRESENT_EVENT_MASK_COMPLETE_NOTIFY | \
      XCB_PRESENT_EVENT_MASK_IDLE_NOTIFY)
-/* SYNC 3.1's Fence error, first_error + 2; xcb-proto's sync.xml lacks it. */
-#define SYNC_BAD_FENCE 2
 
 static uint32_t query_version(struct e2e *t, uint32_t major, uint32_t minor)
 {
@@ -30,15 +28,6 @@ static uint32_t query_version(struct e2e *t, uint32_t major, uint32_t minor)
     v = r->major_version << 16 | r->minor_version;
     free(r);
     return v;
-}
-
-static void check_header(const struct mock_request_record *r, uint8_t minor, size_t bytes)
-{
-    CHECK_EQ(r->major, PRESENT);
-    CHECK_EQ(r->minor, minor);
-    CHECK_EQ(r->length, bytes);
-    CHECK_EQ(e2e_u16(r, 2), bytes / 4);
-    CHECK_EQ(r->nfds, 0);
 }
 
 /* PresentPixmap with no regions, offsets, CRTC or fences. */
@@ -61,7 +50,7 @@ TEST(present_query_version)
     {
         const struct mock_request_record *r = e2e_request(&t, PRESENT, 0, 0);
 
-        check_header(r, XCB_PRESENT_QUERY_VERSION, 12);
+        E2E_CHECK_HEADER(r, PRESENT, XCB_PRESENT_QUERY_VERSION, 12, 0);
         CHECK_EQ(e2e_u32(r, 4), 1);
         CHECK_EQ(e2e_u32(r, 8), 4);
     }
@@ -120,7 +109,7 @@ static void check_caps(const char *caps, uint32_t want)
         const struct mock_request_record *rec =
             e2e_request(&t, PRESENT, XCB_PRESENT_QUERY_CAPABILITIES, 0);
 
-        check_header(rec, XCB_PRESENT_QUERY_CAPABILITIES, 8);
+        E2E_CHECK_HEADER(rec, PRESENT, XCB_PRESENT_QUERY_CAPABILITIES, 8, 0);
         CHECK_EQ(e2e_u32(rec, 4), w);
     }
     e2e_end(&t);
@@ -164,7 +153,7 @@ TEST(present_select_input)
         const struct mock_request_record *rec =
             e2e_request(&t, PRESENT, XCB_PRESENT_SELECT_INPUT, 0);
 
-        check_header(rec, XCB_PRESENT_SELECT_INPUT, 16);
+        E2E_CHECK_HEADER(rec, PRESENT, XCB_PRESENT_SELECT_INPUT, 16, 0);
         CHECK_EQ(e2e_u32(rec, 4), eid);
         CHECK_EQ(e2e_u32(rec, 8), w);
         CHECK_EQ(e2e_u32(rec, 12), ALL_EVENTS);
@@ -215,7 +204,7 @@ TEST(present_pixmap_complete_and_idle)
     {
         const struct mock_request_record *rec = e2e_request(&t, PRESENT, XCB_PRESENT_PIXMAP, 0);
 
-        check_header(rec, XCB_PRESENT_PIXMAP, 72);
+        E2E_CHECK_HEADER(rec, PRESENT, XCB_PRESENT_PIXMAP, 72, 0);
         CHECK_EQ(e2e_u32(rec, 4), w);
         CHECK_EQ(e2e_u32(rec, 8), p);
         CHECK_EQ(e2e_u32(rec, 12), 42);
@@ -255,7 +244,7 @@ TEST(present_pixmap_fields)
     {
         const struct mock_request_record *rec = e2e_request(&t, PRESENT, XCB_PRESENT_PIXMAP, 0);
 
-        check_header(rec, XCB_PRESENT_PIXMAP, 72 + 2 * 8);
+        E2E_CHECK_HEADER(rec, PRESENT, XCB_PRESENT_PIXMAP, 72 + 2 * 8, 0);
         CHECK_EQ(e2e_u32(rec, 4), w);
         CHECK_EQ(e2e_u32(rec, 8), p);
         CHECK_EQ(e2e_u32(rec, 12), 0x12345678);
@@ -307,7 +296,7 @@ TEST(present_notify_msc)
         const struct mock_request_record *rec =
             e2e_request(&t, PRESENT, XCB_PRESENT_NOTIFY_MSC, 1);
 
-        check_header(rec, XCB_PRESENT_NOTIFY_MSC, 40);
+        E2E_CHECK_HEADER(rec, PRESENT, XCB_PRESENT_NOTIFY_MSC, 40, 0);
         CHECK_EQ(e2e_u32(rec, 4), w);
         CHECK_EQ(e2e_u32(rec, 8), 77);
         CHECK_EQ(e2e_u64(rec, 16), msc + 2);
@@ -518,7 +507,7 @@ TEST(present_pixmap_synced)
         const struct mock_request_record *rec =
             e2e_request(&t, PRESENT, XCB_PRESENT_PIXMAP_SYNCED, 0);
 
-        check_header(rec, XCB_PRESENT_PIXMAP_SYNCED, 88);
+        E2E_CHECK_HEADER(rec, PRESENT, XCB_PRESENT_PIXMAP_SYNCED, 88, 0);
         CHECK_EQ(e2e_u32(rec, 4), w);
         CHECK_EQ(e2e_u32(rec, 8), p);
         CHECK_EQ(e2e_u32(rec, 12), 31);

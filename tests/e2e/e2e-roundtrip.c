@@ -19,8 +19,6 @@
 #include "e2e-util.h"
 #include "test-runner.h"
 
-#define DRM_FORMAT_MOD_INVALID 0x00ffffffffffffffULL
-
 enum { W = 64, H = 48, STRIDE = W * 4 + 64, SIZE = STRIDE * H };
 
 /* libxshmfence's trigger: the word becomes 1, and waiters (-1) are woken. */

@@ -264,6 +264,21 @@ uint8_t e2e_u8(const struct mock_request_record *r, size_t offset)
     return *field(r, offset, 1);
 }
 
+void e2e_check_header(const char *file, int line, const struct mock_request_record *r,
+                      uint8_t major, uint8_t minor, size_t bytes, unsigned nfds)
+{
+    if (r->major != major || r->minor != minor)
+        test_fail(file, line, "request %u.%u, expected %u.%u", r->major, r->minor, major,
+                  minor);
+    if (r->length != bytes)
+        test_fail(file, line, "request of %zu bytes, expected %zu", (size_t) r->length, bytes);
+    if (e2e_u16(r, 2) != bytes / 4)
+        test_fail(file, line, "length field %u, expected %zu", e2e_u16(r, 2), bytes / 4);
+    if ((unsigned) r->nfds != nfds)
+        test_fail(file, line, "%u fds came with the request, expected %u", (unsigned) r->nfds,
+                  nfds);
+}
+
 uint16_t e2e_u16(const struct mock_request_record *r, size_t offset)
 {
     const uint8_t *p = field(r, offset, 2);

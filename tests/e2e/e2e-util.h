@@ -88,6 +88,19 @@ bool e2e_info_contains(struct e2e *t, const char *text);
 /* ---- fds ---------------------------------------------------------------- */
 
 /* The request's i-th fd record is a memfd of the given file. */
+/* Constants the tests share that no installed header we may use defines:
+ * DRM's modifiers (drm_fourcc.h is not a dependency) and SYNC 3.1's Fence
+ * error, first_error + 2 (xcb-proto's sync.xml lacks it). */
+#define DRM_FORMAT_MOD_LINEAR 0ULL
+#define DRM_FORMAT_MOD_INVALID 0x00ffffffffffffffULL
+#define SYNC_BAD_FENCE 2
+
+/* A recorded request's first word (its major and minor opcode, its length
+ * in words), its size in bytes and the number of fds that came with it. */
+#define E2E_CHECK_HEADER(r, major, minor, bytes, nfds) \
+    e2e_check_header(__FILE__, __LINE__, (r), (major), (minor), (bytes), (nfds))
+void e2e_check_header(const char *file, int line, const struct mock_request_record *r,
+                      uint8_t major, uint8_t minor, size_t bytes, unsigned nfds);
 #define E2E_CHECK_FD_RECORD(r, i, id) e2e_check_fd_record(__FILE__, __LINE__, (r), (i), (id))
 void e2e_check_fd_record(const char *file, int line, const struct mock_request_record *r,
                          int i, struct fd_id id);

@@ -4,12 +4,18 @@
 
 E2E_TESTS = tests/e2e/e2e-dri3 tests/e2e/e2e-present tests/e2e/e2e-roundtrip \
 	tests/e2e/e2e-timing tests/e2e/e2e-faults
-E2E_COMMON = tests/e2e/e2e-util.c tests/e2e/e2e-util.h
 E2E_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE -I$(top_srcdir)/tests/common \
 	-I$(top_srcdir)/tests/mock
 E2E_CFLAGS = $(AM_CFLAGS) $(XCB_EXT_DEPS_CFLAGS) -pthread
-E2E_LDADD = tests/libtestrunner.la tests/mock/libmockserver.la src/libxcb-dri3.la \
-	src/libxcb-present.la $(XCB_EXT_DEPS_LIBS) $(XCB_LIBS) -lpthread
+E2E_LDADD = tests/e2e/libe2e.la tests/libtestrunner.la tests/mock/libmockserver.la \
+	src/libxcb-dri3.la src/libxcb-present.la $(XCB_EXT_DEPS_LIBS) $(XCB_LIBS) -lpthread
+
+# The helpers are compiled once, into a convenience library; each test is
+# one source file with the group's flags.
+check_LTLIBRARIES += tests/e2e/libe2e.la
+tests_e2e_libe2e_la_SOURCES = tests/e2e/e2e-util.c tests/e2e/e2e-util.h
+tests_e2e_libe2e_la_CPPFLAGS = $(E2E_CPPFLAGS)
+tests_e2e_libe2e_la_CFLAGS = $(E2E_CFLAGS)
 
 check_PROGRAMS += $(E2E_TESTS)
 TESTS += $(E2E_TESTS)
@@ -17,11 +23,11 @@ TESTS += $(E2E_TESTS)
 # vblank, which memcheck's slowdown cannot promise on a loaded machine.
 VALGRIND_TESTS += tests/e2e/e2e-dri3 tests/e2e/e2e-present tests/e2e/e2e-roundtrip \
 	tests/e2e/e2e-faults
-tests_e2e_e2e_dri3_SOURCES = tests/e2e/e2e-dri3.c $(E2E_COMMON)
-tests_e2e_e2e_present_SOURCES = tests/e2e/e2e-present.c $(E2E_COMMON)
-tests_e2e_e2e_roundtrip_SOURCES = tests/e2e/e2e-roundtrip.c $(E2E_COMMON)
-tests_e2e_e2e_timing_SOURCES = tests/e2e/e2e-timing.c $(E2E_COMMON)
-tests_e2e_e2e_faults_SOURCES = tests/e2e/e2e-faults.c $(E2E_COMMON)
+tests_e2e_e2e_dri3_SOURCES = tests/e2e/e2e-dri3.c
+tests_e2e_e2e_present_SOURCES = tests/e2e/e2e-present.c
+tests_e2e_e2e_roundtrip_SOURCES = tests/e2e/e2e-roundtrip.c
+tests_e2e_e2e_timing_SOURCES = tests/e2e/e2e-timing.c
+tests_e2e_e2e_faults_SOURCES = tests/e2e/e2e-faults.c
 tests_e2e_e2e_dri3_CPPFLAGS = $(E2E_CPPFLAGS)
 tests_e2e_e2e_present_CPPFLAGS = $(E2E_CPPFLAGS)
 tests_e2e_e2e_roundtrip_CPPFLAGS = $(E2E_CPPFLAGS)
@@ -46,14 +52,16 @@ if HAVE_REF
 # system's.
 check_PROGRAMS += tests/e2e/diff-calls tests/e2e/diff-calls-ref
 TESTS += tests/e2e/differential.sh
+DIFF_CPPFLAGS = -D_GNU_SOURCE -I$(top_srcdir)/tests/mock
+DIFF_CFLAGS = $(AM_CFLAGS) $(XCB_EXT_DEPS_CFLAGS)
 tests_e2e_diff_calls_SOURCES = tests/e2e/diff-calls.c
-tests_e2e_diff_calls_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE -I$(top_srcdir)/tests/mock
-tests_e2e_diff_calls_CFLAGS = $(AM_CFLAGS) $(XCB_EXT_DEPS_CFLAGS)
+tests_e2e_diff_calls_CPPFLAGS = $(AM_CPPFLAGS) $(DIFF_CPPFLAGS)
+tests_e2e_diff_calls_CFLAGS = $(DIFF_CFLAGS)
 tests_e2e_diff_calls_LDADD = tests/mock/libmockserver.la src/libxcb-dri3.la \
 	src/libxcb-present.la $(XCB_EXT_DEPS_LIBS) $(XCB_LIBS)
 tests_e2e_diff_calls_ref_SOURCES = tests/e2e/diff-calls.c
-tests_e2e_diff_calls_ref_CPPFLAGS = -D_GNU_SOURCE -I$(top_srcdir)/tests/mock
-tests_e2e_diff_calls_ref_CFLAGS = $(AM_CFLAGS) $(XCB_EXT_DEPS_CFLAGS) $(REF_CFLAGS)
+tests_e2e_diff_calls_ref_CPPFLAGS = $(DIFF_CPPFLAGS)
+tests_e2e_diff_calls_ref_CFLAGS = $(DIFF_CFLAGS) $(REF_CFLAGS)
 tests_e2e_diff_calls_ref_LDADD = tests/mock/libmockserver.la $(REF_LIBS) \
 	$(XCB_EXT_DEPS_LIBS) $(XCB_LIBS)
 endif

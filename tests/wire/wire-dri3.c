@@ -14,6 +14,7 @@
 
 #include "fake-server.h"
 #include "test-runner.h"
+#include "wire-table.h"
 #include "wire-util.h"
 
 /* Arbitrary ids, distinct so that a field written in the wrong place shows. */
@@ -38,315 +39,6 @@ static void dri3_head(struct wire *w, uint8_t opcode, uint16_t length)
  * something else to see that it was. */
 static xcb_generic_error_t not_set;
 
-/* ---- QueryVersion -------------------------------------------------------- */
-
-typedef xcb_dri3_query_version_cookie_t (*query_version_fn)(xcb_connection_t *, uint32_t,
-                                                            uint32_t);
-
-TEST(dri3_query_version)
-{
-    static const query_version_fn variants[] = {
-        xcb_dri3_query_version, xcb_dri3_query_version_unchecked,
-    };
-    xcb_connection_t *c;
-    fake_server_t *srv = fake_start(&c);
-
-    for (size_t v = 0; v < 2; v++) {
-        struct wire req = { 0 }, rep = { 0 };
-        xcb_generic_error_t *e = &not_set;
-        xcb_dri3_query_version_cookie_t ck = variants[v](c, 1, 4);
-        xcb_dri3_query_version_reply_t *r;
-
-        CHECK(xcb_flush(c) > 0);
-        dri3_head(&req, 0, 3);
-        w32(&req, 1);           /* major version */
-        w32(&req, 4);           /* minor version */
-        EXPECT_REQUEST(srv, &req, NULL, NULL);
-        CHECK_EQ(ck.sequence, fake_seq(srv));
-
-        w_reply_head(&rep, 0, fake_seq(srv), 0);
-        w32(&rep, 1);           /* major version */
-        w32(&rep, 2);           /* minor version */
-        wpad(&rep, 16);         /* unused */
-        fake_write_wire(srv, &rep, NULL, 0);
-
-        r = xcb_dri3_query_version_reply(c, ck, &e);
-        CHECK(r != NULL);
-        CHECK(e == NULL);
-        CHECK_EQ(r->response_type, 1);
-        CHECK_EQ(r->sequence, (uint16_t)ck.sequence);
-        CHECK_EQ(r->length, 0);
-        CHECK_EQ(r->major_version, 1);
-        CHECK_EQ(r->minor_version, 2);
-        free(r);
-        wire_free(&req);
-        wire_free(&rep);
-    }
-    fake_stop(srv);
-}
-
-/* ---- Open ---------------------------------------------------------------- */
-
-typedef xcb_dri3_open_cookie_t (*open_fn)(xcb_connection_t *, xcb_drawable_t, uint32_t);
-
-TEST(dri3_open)
-{
-    static const open_fn variants[] = { xcb_dri3_open, xcb_dri3_open_unchecked };
-    xcb_connection_t *c;
-    fake_server_t *srv = fake_start(&c);
-
-    for (size_t v = 0; v < 2; v++) {
-        struct wire req = { 0 }, rep = { 0 };
-        xcb_generic_error_t *e = &not_set;
-        xcb_dri3_open_cookie_t ck = variants[v](c, FAKE_ROOT, PROVIDER);
-        xcb_dri3_open_reply_t *r;
-        struct fd_id id;
-        int sent, device;
-
-        CHECK(xcb_flush(c) > 0);
-        /* length 3: the spec text's 4 is wrong (12 bytes, sz_xDRI3OpenReq) */
-        dri3_head(&req, 1, 3);
-        w32(&req, FAKE_ROOT);   /* drawable */
-        w32(&req, PROVIDER);    /* provider */
-        EXPECT_REQUEST(srv, &req, NULL, NULL);
-        CHECK_EQ(ck.sequence, fake_seq(srv));
-
-        sent = test_memfd("dri3-device", 0, &id);
-        w_reply_head(&rep, 1, fake_seq(srv), 0);       /* nfd = 1 */
-        wpad(&rep, 24);                                 /* unused */
-        fake_write_wire(srv, &rep, &sent, 1);           /* device */
-        close(sent);
-
-        r = xcb_dri3_open_reply(c, ck, &e);
-        CHECK(r != NULL);
-        CHECK(e == NULL);
-        CHECK_EQ(r->response_type, 1);
-        CHECK_EQ(r->nfd, 1);
-        CHECK_EQ(r->sequence, (uint16_t)ck.sequence);
-        CHECK_EQ(r->length, 0);
-        /* The fd array lives in the reply's memory, the fds do not: the
-         * caller owns them and freeing the reply leaves them open. */
-        device = xcb_dri3_open_reply_fds(c, r)[0];
-        free(r);
-        CHECK_FD_IS(device, id);
-#ifdef XCBDP_HARDENED
-        CHECK_CLOEXEC(device);
-#endif
-        close(device);
-        wire_free(&req);
-        wire_free(&rep);
-    }
-    fake_stop(srv);
-}
-
-/* ---- PixmapFromBuffer ---------------------------------------------------- */
-
-typedef xcb_void_cookie_t (*pixmap_from_buffer_fn)(xcb_connection_t *, xcb_pixmap_t,
-                                                   xcb_drawable_t, uint32_t, uint16_t,
-                                                   uint16_t, uint16_t, uint8_t, uint8_t,
-                                                   int32_t);
-
-TEST(dri3_pixmap_from_buffer)
-{
-    static const pixmap_from_buffer_fn variants[] = {
-        xcb_dri3_pixmap_from_buffer_checked, xcb_dri3_pixmap_from_buffer,
-    };
-    xcb_connection_t *c;
-    fake_server_t *srv = fake_start(&c);
-
-    for (size_t v = 0; v < 2; v++) {
-        struct wire req = { 0 };
-        struct fd_id id;
-        int buffer = test_memfd("dri3-buffer", 0, &id);
-        int got[FAKE_MAX_FDS], ngot;
-        xcb_void_cookie_t ck;
-
-        ck = variants[v](c, PIXMAP, FAKE_ROOT, 7680 * 1080, 1920, 1080, 7680, 24, 32, buffer);
-        CHECK(xcb_flush(c) > 0);
-        /* Sent, so libxcb has closed its fd: checked before the server's
-         * recvmsg could reuse the number. */
-        CHECK_FD_CLOSED(buffer);
-
-        dri3_head(&req, 2, 6);
-        w32(&req, PIXMAP);          /* pixmap */
-        w32(&req, FAKE_ROOT);       /* drawable */
-        w32(&req, 7680 * 1080);     /* size */
-        w16(&req, 1920);            /* width */
-        w16(&req, 1080);            /* height */
-        w16(&req, 7680);            /* stride */
-        w8(&req, 24);               /* depth */
-        w8(&req, 32);               /* bpp */
-        EXPECT_REQUEST(srv, &req, got, &ngot);
-        CHECK_EQ(ck.sequence, fake_seq(srv));
-        CHECK_EQ(ngot, 1);
-        CHECK_FD_IS(got[0], id);    /* buffer */
-        close(got[0]);
-        wire_free(&req);
-    }
-    fake_stop(srv);
-}
-
-/* ---- BufferFromPixmap ---------------------------------------------------- */
-
-typedef xcb_dri3_buffer_from_pixmap_cookie_t (*buffer_from_pixmap_fn)(xcb_connection_t *,
-                                                                      xcb_pixmap_t);
-
-TEST(dri3_buffer_from_pixmap)
-{
-    static const buffer_from_pixmap_fn variants[] = {
-        xcb_dri3_buffer_from_pixmap, xcb_dri3_buffer_from_pixmap_unchecked,
-    };
-    xcb_connection_t *c;
-    fake_server_t *srv = fake_start(&c);
-
-    for (size_t v = 0; v < 2; v++) {
-        struct wire req = { 0 }, rep = { 0 };
-        xcb_generic_error_t *e = &not_set;
-        xcb_dri3_buffer_from_pixmap_cookie_t ck = variants[v](c, PIXMAP);
-        xcb_dri3_buffer_from_pixmap_reply_t *r;
-        struct fd_id id;
-        int sent, buffer;
-
-        CHECK(xcb_flush(c) > 0);
-        dri3_head(&req, 3, 2);
-        w32(&req, PIXMAP);          /* pixmap */
-        EXPECT_REQUEST(srv, &req, NULL, NULL);
-        CHECK_EQ(ck.sequence, fake_seq(srv));
-
-        sent = test_memfd("dri3-buffer", 0, &id);
-        w_reply_head(&rep, 1, fake_seq(srv), 0);   /* nfd = 1 */
-        w32(&rep, 0x00a8c000);      /* size */
-        w16(&rep, 1366);            /* width */
-        w16(&rep, 768);             /* height */
-        w16(&rep, 5504);            /* stride */
-        w8(&rep, 30);               /* depth */
-        w8(&rep, 32);               /* bpp */
-        wpad(&rep, 12);             /* unused */
-        fake_write_wire(srv, &rep, &sent, 1);
-        close(sent);
-
-        r = xcb_dri3_buffer_from_pixmap_reply(c, ck, &e);
-        CHECK(r != NULL);
-        CHECK(e == NULL);
-        CHECK_EQ(r->response_type, 1);
-        CHECK_EQ(r->nfd, 1);
-        CHECK_EQ(r->sequence, (uint16_t)ck.sequence);
-        CHECK_EQ(r->length, 0);
-        CHECK_EQ(r->size, 0x00a8c000);
-        CHECK_EQ(r->width, 1366);
-        CHECK_EQ(r->height, 768);
-        CHECK_EQ(r->stride, 5504);
-        CHECK_EQ(r->depth, 30);
-        CHECK_EQ(r->bpp, 32);
-        buffer = xcb_dri3_buffer_from_pixmap_reply_fds(c, r)[0];
-        free(r);
-        CHECK_FD_IS(buffer, id);
-#ifdef XCBDP_HARDENED
-        CHECK_CLOEXEC(buffer);
-#endif
-        close(buffer);
-        wire_free(&req);
-        wire_free(&rep);
-    }
-    fake_stop(srv);
-}
-
-/* ---- FenceFromFD --------------------------------------------------------- */
-
-typedef xcb_void_cookie_t (*fence_from_fd_fn)(xcb_connection_t *, xcb_drawable_t, uint32_t,
-                                              uint8_t, int32_t);
-
-TEST(dri3_fence_from_fd)
-{
-    static const fence_from_fd_fn variants[] = {
-        xcb_dri3_fence_from_fd_checked, xcb_dri3_fence_from_fd,
-    };
-    xcb_connection_t *c;
-    fake_server_t *srv = fake_start(&c);
-
-    for (size_t v = 0; v < 2; v++) {
-        struct wire req = { 0 };
-        struct fd_id id;
-        int fence_fd = test_memfd("dri3-fence", 0, &id);
-        int got[FAKE_MAX_FDS], ngot;
-        xcb_void_cookie_t ck;
-
-        /* initially triggered alternates, so both values are seen. */
-        ck = variants[v](c, WINDOW, FENCE, (uint8_t)(v == 0), fence_fd);
-        CHECK(xcb_flush(c) > 0);
-        CHECK_FD_CLOSED(fence_fd);
-
-        dri3_head(&req, 4, 4);
-        w32(&req, WINDOW);          /* drawable */
-        w32(&req, FENCE);           /* fence */
-        w8(&req, v == 0);           /* initially triggered */
-        wpad(&req, 3);              /* unused */
-        EXPECT_REQUEST(srv, &req, got, &ngot);
-        CHECK_EQ(ck.sequence, fake_seq(srv));
-        CHECK_EQ(ngot, 1);
-        CHECK_FD_IS(got[0], id);    /* fence fd */
-        close(got[0]);
-        wire_free(&req);
-    }
-    fake_stop(srv);
-}
-
-/* ---- FDFromFence --------------------------------------------------------- */
-
-typedef xcb_dri3_fd_from_fence_cookie_t (*fd_from_fence_fn)(xcb_connection_t *,
-                                                            xcb_drawable_t, uint32_t);
-
-TEST(dri3_fd_from_fence)
-{
-    static const fd_from_fence_fn variants[] = {
-        xcb_dri3_fd_from_fence, xcb_dri3_fd_from_fence_unchecked,
-    };
-    xcb_connection_t *c;
-    fake_server_t *srv = fake_start(&c);
-
-    for (size_t v = 0; v < 2; v++) {
-        struct wire req = { 0 }, rep = { 0 };
-        xcb_generic_error_t *e = &not_set;
-        xcb_dri3_fd_from_fence_cookie_t ck = variants[v](c, WINDOW, FENCE);
-        xcb_dri3_fd_from_fence_reply_t *r;
-        struct fd_id id;
-        int sent, fence_fd;
-
-        CHECK(xcb_flush(c) > 0);
-        dri3_head(&req, 5, 3);
-        w32(&req, WINDOW);          /* drawable */
-        w32(&req, FENCE);           /* fence */
-        EXPECT_REQUEST(srv, &req, NULL, NULL);
-        CHECK_EQ(ck.sequence, fake_seq(srv));
-
-        sent = test_memfd("dri3-fence", 0, &id);
-        w_reply_head(&rep, 1, fake_seq(srv), 0);   /* nfd = 1 */
-        wpad(&rep, 24);                             /* unused */
-        fake_write_wire(srv, &rep, &sent, 1);       /* fence fd */
-        close(sent);
-
-        r = xcb_dri3_fd_from_fence_reply(c, ck, &e);
-        CHECK(r != NULL);
-        CHECK(e == NULL);
-        CHECK_EQ(r->response_type, 1);
-        CHECK_EQ(r->nfd, 1);
-        CHECK_EQ(r->sequence, (uint16_t)ck.sequence);
-        CHECK_EQ(r->length, 0);
-        fence_fd = xcb_dri3_fd_from_fence_reply_fds(c, r)[0];
-        free(r);
-        CHECK_FD_IS(fence_fd, id);
-#ifdef XCBDP_HARDENED
-        CHECK_CLOEXEC(fence_fd);
-#endif
-        close(fence_fd);
-        wire_free(&req);
-        wire_free(&rep);
-    }
-    fake_stop(srv);
-}
-
-/* ---- GetSupportedModifiers ----------------------------------------------- */
-
 /* Distinct values that use all 64 bits, so a truncated or misplaced element
  * shows; list 0 is the window list, 1 the screen list. */
 static uint64_t modifier(int list, uint32_t i)
@@ -354,347 +46,591 @@ static uint64_t modifier(int list, uint32_t i)
     return ((uint64_t)(list + 1) << 56) | ((uint64_t)i << 20) | 0xa5u;
 }
 
-typedef xcb_dri3_get_supported_modifiers_cookie_t (*get_modifiers_fn)(xcb_connection_t *,
-                                                                      uint32_t, uint8_t,
-                                                                      uint8_t);
-
-static void check_modifiers(uint32_t nwin, uint32_t nscr)
+/* A reply's fd: the one the server sent, now the caller's and close-on-exec. */
+static void check_reply_fd(int fd, struct fd_id id)
 {
-    static const get_modifiers_fn variants[] = {
-        xcb_dri3_get_supported_modifiers, xcb_dri3_get_supported_modifiers_unchecked,
-    };
-    xcb_connection_t *c;
-    fake_server_t *srv = fake_start(&c);
-
-    for (size_t v = 0; v < 2; v++) {
-        struct wire req = { 0 }, rep = { 0 };
-        xcb_generic_error_t *e = &not_set;
-        xcb_dri3_get_supported_modifiers_cookie_t ck = variants[v](c, WINDOW, 24, 32);
-        xcb_dri3_get_supported_modifiers_reply_t *r;
-        xcb_generic_iterator_t end;
-        uint64_t *wm, *sm;
-
-        CHECK(xcb_flush(c) > 0);
-        dri3_head(&req, 6, 3);
-        w32(&req, WINDOW);          /* window */
-        w8(&req, 24);               /* depth */
-        w8(&req, 32);               /* bpp */
-        wpad(&req, 2);              /* unused */
-        EXPECT_REQUEST(srv, &req, NULL, NULL);
-        CHECK_EQ(ck.sequence, fake_seq(srv));
-
-        w_reply_head(&rep, 0, fake_seq(srv), 2 * (nwin + nscr));
-        w32(&rep, nwin);            /* num_window_modifiers */
-        w32(&rep, nscr);            /* num_screen_modifiers */
-        wpad(&rep, 16);             /* unused */
-        for (uint32_t i = 0; i < nwin; i++)
-            w64(&rep, modifier(0, i));  /* window_modifiers */
-        for (uint32_t i = 0; i < nscr; i++)
-            w64(&rep, modifier(1, i));  /* screen_modifiers */
-        fake_write_wire(srv, &rep, NULL, 0);
-
-        r = xcb_dri3_get_supported_modifiers_reply(c, ck, &e);
-        CHECK(r != NULL);
-        CHECK(e == NULL);
-        CHECK_EQ(r->response_type, 1);
-        CHECK_EQ(r->sequence, (uint16_t)ck.sequence);
-        CHECK_EQ(r->length, 2 * (nwin + nscr));
-        CHECK_EQ(r->num_window_modifiers, nwin);
-        CHECK_EQ(r->num_screen_modifiers, nscr);
-        CHECK_EQ(xcb_dri3_get_supported_modifiers_sizeof(r), 32 + 8 * (nwin + nscr));
-
-        wm = xcb_dri3_get_supported_modifiers_window_modifiers(r);
-        CHECK((const uint8_t *)wm == REPLY_BODY(r));
-        CHECK_EQ(xcb_dri3_get_supported_modifiers_window_modifiers_length(r), nwin);
-        for (uint32_t i = 0; i < nwin; i++)
-            CHECK_EQ(wm[i], modifier(0, i));
-        end = xcb_dri3_get_supported_modifiers_window_modifiers_end(r);
-        CHECK(end.data == wm + nwin);
-        CHECK_EQ(end.rem, 0);
-        CHECK_EQ(end.index, 32 + 8 * nwin);     /* byte offset from the reply */
-
-        /* The screen list follows the window list directly (both 8-byte
-         * elements, so no alignment padding between them). */
-        sm = xcb_dri3_get_supported_modifiers_screen_modifiers(r);
-        CHECK(sm == wm + nwin);
-        CHECK_EQ(xcb_dri3_get_supported_modifiers_screen_modifiers_length(r), nscr);
-        for (uint32_t i = 0; i < nscr; i++)
-            CHECK_EQ(sm[i], modifier(1, i));
-        end = xcb_dri3_get_supported_modifiers_screen_modifiers_end(r);
-        CHECK(end.data == sm + nscr);
-        CHECK_EQ(end.rem, 0);
-        CHECK_EQ(end.index, 32 + 8 * (nwin + nscr));
-        free(r);
-        wire_free(&req);
-        wire_free(&rep);
-    }
-    fake_stop(srv);
+    CHECK_FD_IS(fd, id);
+#ifdef XCBDP_HARDENED
+    CHECK_CLOEXEC(fd);
+#endif
+    close(fd);
 }
 
-TEST(dri3_get_supported_modifiers_0_0)
+/* ---- QueryVersion -------------------------------------------------------- */
+
+static unsigned int send_query_version(xcb_connection_t *c, int v, const int32_t *fds, int arg)
 {
-    check_modifiers(0, 0);
+    (void)fds, (void)arg;
+    return (v ? xcb_dri3_query_version_unchecked : xcb_dri3_query_version)(c, 1, 4).sequence;
 }
 
-TEST(dri3_get_supported_modifiers_1_0)
+static void bytes_query_version(struct wire *w, int v, int arg)
 {
-    check_modifiers(1, 0);
+    (void)v, (void)arg;
+    dri3_head(w, 0, 3);
+    w32(w, 1);                  /* major version */
+    w32(w, 4);                  /* minor version */
 }
 
-TEST(dri3_get_supported_modifiers_0_3)
+static void reply_query_version(xcb_connection_t *c, fake_server_t *srv, unsigned int seq,
+                                int arg)
 {
-    check_modifiers(0, 3);
+    xcb_dri3_query_version_cookie_t ck = { seq };
+    xcb_generic_error_t *e = &not_set;
+    struct wire rep = { 0 };
+    xcb_dri3_query_version_reply_t *r;
+
+    (void)arg;
+    w_reply_head(&rep, 0, seq, 0);
+    w32(&rep, 1);               /* major version */
+    w32(&rep, 2);               /* minor version */
+    wpad(&rep, 16);             /* unused */
+    fake_write_wire(srv, &rep, NULL, 0);
+    wire_free(&rep);
+
+    r = xcb_dri3_query_version_reply(c, ck, &e);
+    CHECK(r != NULL);
+    CHECK(e == NULL);
+    CHECK_EQ(r->response_type, 1);
+    CHECK_EQ(r->sequence, (uint16_t)seq);
+    CHECK_EQ(r->length, 0);
+    CHECK_EQ(r->major_version, 1);
+    CHECK_EQ(r->minor_version, 2);
+    free(r);
 }
 
-TEST(dri3_get_supported_modifiers_1000_2000)
+/* ---- Open ---------------------------------------------------------------- */
+
+static unsigned int send_open(xcb_connection_t *c, int v, const int32_t *fds, int arg)
 {
-    check_modifiers(1000, 2000);
+    (void)fds, (void)arg;
+    return (v ? xcb_dri3_open_unchecked : xcb_dri3_open)(c, FAKE_ROOT, PROVIDER).sequence;
+}
+
+static void bytes_open(struct wire *w, int v, int arg)
+{
+    (void)v, (void)arg;
+    /* length 3: the spec text's 4 is wrong (12 bytes, sz_xDRI3OpenReq) */
+    dri3_head(w, 1, 3);
+    w32(w, FAKE_ROOT);          /* drawable */
+    w32(w, PROVIDER);           /* provider */
+}
+
+static void reply_open(xcb_connection_t *c, fake_server_t *srv, unsigned int seq, int arg)
+{
+    xcb_dri3_open_cookie_t ck = { seq };
+    xcb_generic_error_t *e = &not_set;
+    struct wire rep = { 0 };
+    xcb_dri3_open_reply_t *r;
+    struct fd_id id;
+    int sent = test_memfd("dri3-device", 0, &id), device;
+
+    (void)arg;
+    w_reply_head(&rep, 1, seq, 0);      /* nfd = 1 */
+    wpad(&rep, 24);                     /* unused */
+    fake_write_wire(srv, &rep, &sent, 1);   /* device */
+    wire_free(&rep);
+    close(sent);
+
+    r = xcb_dri3_open_reply(c, ck, &e);
+    CHECK(r != NULL);
+    CHECK(e == NULL);
+    CHECK_EQ(r->response_type, 1);
+    CHECK_EQ(r->nfd, 1);
+    CHECK_EQ(r->sequence, (uint16_t)seq);
+    CHECK_EQ(r->length, 0);
+    /* The fd array lives in the reply's memory, the fds do not: the caller
+     * owns them and freeing the reply leaves them open. */
+    device = xcb_dri3_open_reply_fds(c, r)[0];
+    free(r);
+    check_reply_fd(device, id);
+}
+
+/* ---- PixmapFromBuffer ---------------------------------------------------- */
+
+static unsigned int send_pixmap_from_buffer(xcb_connection_t *c, int v, const int32_t *fds,
+                                            int arg)
+{
+    (void)arg;
+    return (v ? xcb_dri3_pixmap_from_buffer : xcb_dri3_pixmap_from_buffer_checked)(
+               c, PIXMAP, FAKE_ROOT, 7680 * 1080, 1920, 1080, 7680, 24, 32, fds[0])
+        .sequence;
+}
+
+static void bytes_pixmap_from_buffer(struct wire *w, int v, int arg)
+{
+    (void)v, (void)arg;
+    dri3_head(w, 2, 6);
+    w32(w, PIXMAP);             /* pixmap */
+    w32(w, FAKE_ROOT);          /* drawable */
+    w32(w, 7680 * 1080);        /* size */
+    w16(w, 1920);               /* width */
+    w16(w, 1080);               /* height */
+    w16(w, 7680);               /* stride */
+    w8(w, 24);                  /* depth */
+    w8(w, 32);                  /* bpp */
+    /* fds: buffer */
+}
+
+/* ---- BufferFromPixmap ---------------------------------------------------- */
+
+static unsigned int send_buffer_from_pixmap(xcb_connection_t *c, int v, const int32_t *fds,
+                                            int arg)
+{
+    (void)fds, (void)arg;
+    return (v ? xcb_dri3_buffer_from_pixmap_unchecked : xcb_dri3_buffer_from_pixmap)(c, PIXMAP)
+        .sequence;
+}
+
+static void bytes_buffer_from_pixmap(struct wire *w, int v, int arg)
+{
+    (void)v, (void)arg;
+    dri3_head(w, 3, 2);
+    w32(w, PIXMAP);             /* pixmap */
+}
+
+static void reply_buffer_from_pixmap(xcb_connection_t *c, fake_server_t *srv, unsigned int seq,
+                                     int arg)
+{
+    xcb_dri3_buffer_from_pixmap_cookie_t ck = { seq };
+    xcb_generic_error_t *e = &not_set;
+    struct wire rep = { 0 };
+    xcb_dri3_buffer_from_pixmap_reply_t *r;
+    struct fd_id id;
+    int sent = test_memfd("dri3-buffer", 0, &id), buffer;
+
+    (void)arg;
+    w_reply_head(&rep, 1, seq, 0);      /* nfd = 1 */
+    w32(&rep, 0x00a8c000);      /* size */
+    w16(&rep, 1366);            /* width */
+    w16(&rep, 768);             /* height */
+    w16(&rep, 5504);            /* stride */
+    w8(&rep, 30);               /* depth */
+    w8(&rep, 32);               /* bpp */
+    wpad(&rep, 12);             /* unused */
+    fake_write_wire(srv, &rep, &sent, 1);
+    wire_free(&rep);
+    close(sent);
+
+    r = xcb_dri3_buffer_from_pixmap_reply(c, ck, &e);
+    CHECK(r != NULL);
+    CHECK(e == NULL);
+    CHECK_EQ(r->response_type, 1);
+    CHECK_EQ(r->nfd, 1);
+    CHECK_EQ(r->sequence, (uint16_t)seq);
+    CHECK_EQ(r->length, 0);
+    CHECK_EQ(r->size, 0x00a8c000);
+    CHECK_EQ(r->width, 1366);
+    CHECK_EQ(r->height, 768);
+    CHECK_EQ(r->stride, 5504);
+    CHECK_EQ(r->depth, 30);
+    CHECK_EQ(r->bpp, 32);
+    buffer = xcb_dri3_buffer_from_pixmap_reply_fds(c, r)[0];
+    free(r);
+    check_reply_fd(buffer, id);
+}
+
+/* ---- FenceFromFD --------------------------------------------------------- */
+
+/* initially triggered alternates with the variant, so both values are seen. */
+static unsigned int send_fence_from_fd(xcb_connection_t *c, int v, const int32_t *fds, int arg)
+{
+    (void)arg;
+    return (v ? xcb_dri3_fence_from_fd : xcb_dri3_fence_from_fd_checked)(
+               c, WINDOW, FENCE, (uint8_t)(v == 0), fds[0])
+        .sequence;
+}
+
+static void bytes_fence_from_fd(struct wire *w, int v, int arg)
+{
+    (void)arg;
+    dri3_head(w, 4, 4);
+    w32(w, WINDOW);             /* drawable */
+    w32(w, FENCE);              /* fence */
+    w8(w, v == 0);              /* initially triggered */
+    wpad(w, 3);                 /* unused */
+    /* fds: fence fd */
+}
+
+/* ---- FDFromFence --------------------------------------------------------- */
+
+static unsigned int send_fd_from_fence(xcb_connection_t *c, int v, const int32_t *fds, int arg)
+{
+    (void)fds, (void)arg;
+    return (v ? xcb_dri3_fd_from_fence_unchecked : xcb_dri3_fd_from_fence)(c, WINDOW, FENCE)
+        .sequence;
+}
+
+static void bytes_fd_from_fence(struct wire *w, int v, int arg)
+{
+    (void)v, (void)arg;
+    dri3_head(w, 5, 3);
+    w32(w, WINDOW);             /* drawable */
+    w32(w, FENCE);              /* fence */
+}
+
+static void reply_fd_from_fence(xcb_connection_t *c, fake_server_t *srv, unsigned int seq,
+                                int arg)
+{
+    xcb_dri3_fd_from_fence_cookie_t ck = { seq };
+    xcb_generic_error_t *e = &not_set;
+    struct wire rep = { 0 };
+    xcb_dri3_fd_from_fence_reply_t *r;
+    struct fd_id id;
+    int sent = test_memfd("dri3-fence", 0, &id), fence_fd;
+
+    (void)arg;
+    w_reply_head(&rep, 1, seq, 0);      /* nfd = 1 */
+    wpad(&rep, 24);                     /* unused */
+    fake_write_wire(srv, &rep, &sent, 1);   /* fence fd */
+    wire_free(&rep);
+    close(sent);
+
+    r = xcb_dri3_fd_from_fence_reply(c, ck, &e);
+    CHECK(r != NULL);
+    CHECK(e == NULL);
+    CHECK_EQ(r->response_type, 1);
+    CHECK_EQ(r->nfd, 1);
+    CHECK_EQ(r->sequence, (uint16_t)seq);
+    CHECK_EQ(r->length, 0);
+    fence_fd = xcb_dri3_fd_from_fence_reply_fds(c, r)[0];
+    free(r);
+    check_reply_fd(fence_fd, id);
+}
+
+/* ---- GetSupportedModifiers ----------------------------------------------- */
+
+/* The row's arg holds both list lengths: window * 10000 + screen. */
+static unsigned int send_get_modifiers(xcb_connection_t *c, int v, const int32_t *fds, int arg)
+{
+    (void)fds, (void)arg;
+    return (v ? xcb_dri3_get_supported_modifiers_unchecked
+              : xcb_dri3_get_supported_modifiers)(c, WINDOW, 24, 32)
+        .sequence;
+}
+
+static void bytes_get_modifiers(struct wire *w, int v, int arg)
+{
+    (void)v, (void)arg;
+    dri3_head(w, 6, 3);
+    w32(w, WINDOW);             /* window */
+    w8(w, 24);                  /* depth */
+    w8(w, 32);                  /* bpp */
+    wpad(w, 2);                 /* unused */
+}
+
+static void reply_get_modifiers(xcb_connection_t *c, fake_server_t *srv, unsigned int seq,
+                                int arg)
+{
+    const uint32_t nwin = (uint32_t)arg / 10000, nscr = (uint32_t)arg % 10000;
+    xcb_dri3_get_supported_modifiers_cookie_t ck = { seq };
+    xcb_generic_error_t *e = &not_set;
+    struct wire rep = { 0 };
+    xcb_dri3_get_supported_modifiers_reply_t *r;
+    xcb_generic_iterator_t end;
+    uint64_t *wm, *sm;
+
+    w_reply_head(&rep, 0, seq, 2 * (nwin + nscr));
+    w32(&rep, nwin);            /* num_window_modifiers */
+    w32(&rep, nscr);            /* num_screen_modifiers */
+    wpad(&rep, 16);             /* unused */
+    for (uint32_t i = 0; i < nwin; i++)
+        w64(&rep, modifier(0, i));      /* window_modifiers */
+    for (uint32_t i = 0; i < nscr; i++)
+        w64(&rep, modifier(1, i));      /* screen_modifiers */
+    fake_write_wire(srv, &rep, NULL, 0);
+    wire_free(&rep);
+
+    r = xcb_dri3_get_supported_modifiers_reply(c, ck, &e);
+    CHECK(r != NULL);
+    CHECK(e == NULL);
+    CHECK_EQ(r->response_type, 1);
+    CHECK_EQ(r->sequence, (uint16_t)seq);
+    CHECK_EQ(r->length, 2 * (nwin + nscr));
+    CHECK_EQ(r->num_window_modifiers, nwin);
+    CHECK_EQ(r->num_screen_modifiers, nscr);
+    CHECK_EQ(xcb_dri3_get_supported_modifiers_sizeof(r), 32 + 8 * (nwin + nscr));
+
+    wm = xcb_dri3_get_supported_modifiers_window_modifiers(r);
+    CHECK((const uint8_t *)wm == REPLY_BODY(r));
+    CHECK_EQ(xcb_dri3_get_supported_modifiers_window_modifiers_length(r), nwin);
+    for (uint32_t i = 0; i < nwin; i++)
+        CHECK_EQ(wm[i], modifier(0, i));
+    end = xcb_dri3_get_supported_modifiers_window_modifiers_end(r);
+    CHECK(end.data == wm + nwin);
+    CHECK_EQ(end.rem, 0);
+    CHECK_EQ(end.index, 32 + 8 * nwin);         /* byte offset from the reply */
+
+    /* The screen list follows the window list directly (both 8-byte
+     * elements, so no alignment padding between them). */
+    sm = xcb_dri3_get_supported_modifiers_screen_modifiers(r);
+    CHECK(sm == wm + nwin);
+    CHECK_EQ(xcb_dri3_get_supported_modifiers_screen_modifiers_length(r), nscr);
+    for (uint32_t i = 0; i < nscr; i++)
+        CHECK_EQ(sm[i], modifier(1, i));
+    end = xcb_dri3_get_supported_modifiers_screen_modifiers_end(r);
+    CHECK(end.data == sm + nscr);
+    CHECK_EQ(end.rem, 0);
+    CHECK_EQ(end.index, 32 + 8 * (nwin + nscr));
+    free(r);
 }
 
 /* ---- PixmapFromBuffers --------------------------------------------------- */
 
-typedef xcb_void_cookie_t (*pixmap_from_buffers_fn)(
-    xcb_connection_t *, xcb_pixmap_t, xcb_window_t, uint8_t, uint16_t, uint16_t, uint32_t,
-    uint32_t, uint32_t, uint32_t, uint32_t, uint32_t, uint32_t, uint32_t, uint8_t, uint8_t,
-    uint64_t, const int32_t *);
+/* A multi-planar layout; planes past the row's arg (the number of planes)
+ * are unused and sent as 0. */
+static const uint32_t plane_stride[4] = { 7680, 3840, 3840, 1920 };
+static const uint32_t plane_offset[4] = { 0, 8294400, 12441600, 16588800 };
+#define Y_TILED 0x0100000000000002ull   /* an Intel Y-tiling modifier */
 
-static void check_pixmap_from_buffers(uint8_t nbuf)
+static unsigned int send_pixmap_from_buffers(xcb_connection_t *c, int v, const int32_t *fds,
+                                             int nbuf)
 {
-    static const pixmap_from_buffers_fn variants[] = {
-        xcb_dri3_pixmap_from_buffers_checked, xcb_dri3_pixmap_from_buffers,
-    };
-    /* A multi-planar layout; planes past nbuf are unused and sent as 0. */
-    static const uint32_t stride[4] = { 7680, 3840, 3840, 1920 };
-    static const uint32_t offset[4] = { 0, 8294400, 12441600, 16588800 };
-    const uint64_t mod = 0x0100000000000002ull;     /* an Intel Y-tiling modifier */
-    xcb_connection_t *c;
-    fake_server_t *srv = fake_start(&c);
+    uint32_t s[4] = { 0 }, o[4] = { 0 };
 
-    for (size_t v = 0; v < 2; v++) {
-        struct wire req = { 0 };
-        struct fd_id id[4];
-        int32_t buffers[4];
-        uint32_t s[4] = { 0 }, o[4] = { 0 };
-        int got[FAKE_MAX_FDS], ngot;
-        xcb_void_cookie_t ck;
-
-        for (int i = 0; i < nbuf; i++) {
-            buffers[i] = test_memfd("dri3-plane", 0, &id[i]);
-            s[i] = stride[i];
-            o[i] = offset[i];
-        }
-        ck = variants[v](c, PIXMAP, WINDOW, nbuf, 1920, 1080, s[0], o[0], s[1], o[1], s[2],
-                         o[2], s[3], o[3], 30, 32, mod, buffers);
-        CHECK(xcb_flush(c) > 0);
-        for (int i = 0; i < nbuf; i++)
-            CHECK_FD_CLOSED(buffers[i]);
-
-        dri3_head(&req, 7, 16);     /* 64 bytes, whatever the count of fds */
-        w32(&req, PIXMAP);          /* pixmap */
-        w32(&req, WINDOW);          /* window */
-        w8(&req, nbuf);             /* num_buffers */
-        wpad(&req, 3);              /* unused */
-        w16(&req, 1920);            /* width */
-        w16(&req, 1080);            /* height */
-        for (int i = 0; i < 4; i++) {
-            w32(&req, s[i]);        /* stride<i> */
-            w32(&req, o[i]);        /* offset<i> */
-        }
-        w8(&req, 30);               /* depth */
-        w8(&req, 32);               /* bpp */
-        wpad(&req, 2);              /* unused */
-        w64(&req, mod);             /* modifier */
-        EXPECT_REQUEST(srv, &req, got, &ngot);
-        CHECK_EQ(ck.sequence, fake_seq(srv));
-
-        /* buffers[num_buffers], in plane order */
-        CHECK_EQ(ngot, nbuf);
-        for (int i = 0; i < nbuf; i++)
-            CHECK_FD_IS(got[i], id[i]);
-        for (int i = 0; i < ngot; i++)
-            close(got[i]);
-        wire_free(&req);
+    for (int i = 0; i < nbuf; i++) {
+        s[i] = plane_stride[i];
+        o[i] = plane_offset[i];
     }
-    fake_stop(srv);
+    return (v ? xcb_dri3_pixmap_from_buffers : xcb_dri3_pixmap_from_buffers_checked)(
+               c, PIXMAP, WINDOW, (uint8_t)nbuf, 1920, 1080, s[0], o[0], s[1], o[1], s[2],
+               o[2], s[3], o[3], 30, 32, Y_TILED, fds)
+        .sequence;
 }
 
-TEST(dri3_pixmap_from_buffers_1)
+static void bytes_pixmap_from_buffers(struct wire *w, int v, int nbuf)
 {
-    check_pixmap_from_buffers(1);
-}
-
-TEST(dri3_pixmap_from_buffers_2)
-{
-    check_pixmap_from_buffers(2);
-}
-
-TEST(dri3_pixmap_from_buffers_3)
-{
-    check_pixmap_from_buffers(3);
-}
-
-TEST(dri3_pixmap_from_buffers_4)
-{
-    check_pixmap_from_buffers(4);
+    (void)v;
+    dri3_head(w, 7, 16);        /* 64 bytes, whatever the count of fds */
+    w32(w, PIXMAP);             /* pixmap */
+    w32(w, WINDOW);             /* window */
+    w8(w, (uint8_t)nbuf);       /* num_buffers */
+    wpad(w, 3);                 /* unused */
+    w16(w, 1920);               /* width */
+    w16(w, 1080);               /* height */
+    for (int i = 0; i < 4; i++) {
+        w32(w, i < nbuf ? plane_stride[i] : 0);  /* stride<i> */
+        w32(w, i < nbuf ? plane_offset[i] : 0);  /* offset<i> */
+    }
+    w8(w, 30);                  /* depth */
+    w8(w, 32);                  /* bpp */
+    wpad(w, 2);                 /* unused */
+    w64(w, Y_TILED);            /* modifier */
+    /* fds: buffers[num_buffers], in plane order */
 }
 
 /* ---- BuffersFromPixmap --------------------------------------------------- */
 
-typedef xcb_dri3_buffers_from_pixmap_cookie_t (*buffers_from_pixmap_fn)(xcb_connection_t *,
-                                                                        xcb_pixmap_t);
+#define LINEAR_AMD 0x0300000000000010ull
 
-static void check_buffers_from_pixmap(uint8_t nfd)
+static unsigned int send_buffers_from_pixmap(xcb_connection_t *c, int v, const int32_t *fds,
+                                             int arg)
 {
-    static const buffers_from_pixmap_fn variants[] = {
-        xcb_dri3_buffers_from_pixmap, xcb_dri3_buffers_from_pixmap_unchecked,
-    };
-    const uint64_t mod = 0x0300000000000010ull;
-    xcb_connection_t *c;
-    fake_server_t *srv = fake_start(&c);
-
-    for (size_t v = 0; v < 2; v++) {
-        struct wire req = { 0 }, rep = { 0 };
-        xcb_generic_error_t *e = &not_set;
-        xcb_dri3_buffers_from_pixmap_cookie_t ck = variants[v](c, PIXMAP);
-        xcb_dri3_buffers_from_pixmap_reply_t *r;
-        xcb_generic_iterator_t end;
-        struct fd_id id[4];
-        int sent[4], mine[4];
-        uint32_t *strides, *offsets;
-        int *fds;
-
-        CHECK(xcb_flush(c) > 0);
-        dri3_head(&req, 8, 2);
-        w32(&req, PIXMAP);          /* pixmap */
-        EXPECT_REQUEST(srv, &req, NULL, NULL);
-        CHECK_EQ(ck.sequence, fake_seq(srv));
-
-        for (int i = 0; i < nfd; i++)
-            sent[i] = test_memfd("dri3-plane", 0, &id[i]);
-        w_reply_head(&rep, nfd, fake_seq(srv), 2u * nfd);  /* nfd, reply length */
-        w16(&rep, 2560);            /* width */
-        w16(&rep, 1440);            /* height */
-        wpad(&rep, 4);              /* unused */
-        w64(&rep, mod);             /* modifier */
-        w8(&rep, 24);               /* depth */
-        w8(&rep, 32);               /* bpp */
-        wpad(&rep, 6);              /* unused */
-        for (int i = 0; i < nfd; i++)
-            w32(&rep, 10240u + 64u * (unsigned)i);     /* strides[nfd] */
-        for (int i = 0; i < nfd; i++)
-            w32(&rep, 0x01000000u * (unsigned)i + 4096u); /* offsets[nfd] */
-        fake_write_wire(srv, &rep, sent, nfd);      /* buffer[nfd] */
-        for (int i = 0; i < nfd; i++)
-            close(sent[i]);
-
-        r = xcb_dri3_buffers_from_pixmap_reply(c, ck, &e);
-        CHECK(r != NULL);
-        CHECK(e == NULL);
-        CHECK_EQ(r->response_type, 1);
-        CHECK_EQ(r->nfd, nfd);
-        CHECK_EQ(r->sequence, (uint16_t)ck.sequence);
-        CHECK_EQ(r->length, 2u * nfd);
-        CHECK_EQ(r->width, 2560);
-        CHECK_EQ(r->height, 1440);
-        CHECK_EQ(r->modifier, mod);
-        CHECK_EQ(r->depth, 24);
-        CHECK_EQ(r->bpp, 32);
-        /* The fds are not in the reply's length, so not in its size. */
-        CHECK_EQ(xcb_dri3_buffers_from_pixmap_sizeof(r, nfd), 32 + 8 * nfd);
-
-        strides = xcb_dri3_buffers_from_pixmap_strides(r);
-        CHECK((const uint8_t *)strides == REPLY_BODY(r));
-        CHECK_EQ(xcb_dri3_buffers_from_pixmap_strides_length(r), nfd);
-        for (int i = 0; i < nfd; i++)
-            CHECK_EQ(strides[i], 10240u + 64u * (unsigned)i);
-        end = xcb_dri3_buffers_from_pixmap_strides_end(r);
-        CHECK(end.data == strides + nfd);
-        CHECK_EQ(end.rem, 0);
-        CHECK_EQ(end.index, 32 + 4 * nfd);
-
-        offsets = xcb_dri3_buffers_from_pixmap_offsets(r);
-        CHECK(offsets == strides + nfd);
-        CHECK_EQ(xcb_dri3_buffers_from_pixmap_offsets_length(r), nfd);
-        for (int i = 0; i < nfd; i++)
-            CHECK_EQ(offsets[i], 0x01000000u * (unsigned)i + 4096u);
-        end = xcb_dri3_buffers_from_pixmap_offsets_end(r);
-        CHECK(end.data == offsets + nfd);
-        CHECK_EQ(end.rem, 0);
-        CHECK_EQ(end.index, 32 + 8 * nfd);
-
-        /* The fd list: libxcb stores received fds right after the reply's
-         * length, which with a tight length is where this accessor points. */
-        fds = xcb_dri3_buffers_from_pixmap_reply_fds(c, r);
-        CHECK_EQ(xcb_dri3_buffers_from_pixmap_buffers_length(r), nfd);
-        CHECK((void *)xcb_dri3_buffers_from_pixmap_buffers(r) == (void *)fds);
-        end = xcb_dri3_buffers_from_pixmap_buffers_end(r);
-        CHECK(end.data == fds + nfd);
-        CHECK_EQ(end.rem, 0);
-
-        for (int i = 0; i < nfd; i++)
-            mine[i] = fds[i];
-        free(r);
-        for (int i = 0; i < nfd; i++) {
-            CHECK_FD_IS(mine[i], id[i]);
-#ifdef XCBDP_HARDENED
-            CHECK_CLOEXEC(mine[i]);
-#endif
-            close(mine[i]);
-        }
-        wire_free(&req);
-        wire_free(&rep);
-    }
-    fake_stop(srv);
+    (void)fds, (void)arg;
+    return (v ? xcb_dri3_buffers_from_pixmap_unchecked : xcb_dri3_buffers_from_pixmap)(c,
+                                                                                     PIXMAP)
+        .sequence;
 }
 
-TEST(dri3_buffers_from_pixmap_1)
+static void bytes_buffers_from_pixmap(struct wire *w, int v, int arg)
 {
-    check_buffers_from_pixmap(1);
+    (void)v, (void)arg;
+    dri3_head(w, 8, 2);
+    w32(w, PIXMAP);             /* pixmap */
 }
 
-TEST(dri3_buffers_from_pixmap_2)
+/* The row's arg is the number of planes (and fds) the server answers with. */
+static void reply_buffers_from_pixmap(xcb_connection_t *c, fake_server_t *srv,
+                                      unsigned int seq, int nfd)
 {
-    check_buffers_from_pixmap(2);
-}
+    xcb_dri3_buffers_from_pixmap_cookie_t ck = { seq };
+    xcb_generic_error_t *e = &not_set;
+    struct wire rep = { 0 };
+    xcb_dri3_buffers_from_pixmap_reply_t *r;
+    xcb_generic_iterator_t end;
+    struct fd_id id[4];
+    int sent[4], mine[4];
+    uint32_t *strides, *offsets;
+    int *fds;
 
-TEST(dri3_buffers_from_pixmap_3)
-{
-    check_buffers_from_pixmap(3);
-}
+    for (int i = 0; i < nfd; i++)
+        sent[i] = test_memfd("dri3-plane", 0, &id[i]);
+    w_reply_head(&rep, (uint8_t)nfd, seq, 2u * (unsigned)nfd);  /* nfd, reply length */
+    w16(&rep, 2560);            /* width */
+    w16(&rep, 1440);            /* height */
+    wpad(&rep, 4);              /* unused */
+    w64(&rep, LINEAR_AMD);      /* modifier */
+    w8(&rep, 24);               /* depth */
+    w8(&rep, 32);               /* bpp */
+    wpad(&rep, 6);              /* unused */
+    for (int i = 0; i < nfd; i++)
+        w32(&rep, 10240u + 64u * (unsigned)i);          /* strides[nfd] */
+    for (int i = 0; i < nfd; i++)
+        w32(&rep, 0x01000000u * (unsigned)i + 4096u);   /* offsets[nfd] */
+    fake_write_wire(srv, &rep, sent, nfd);              /* buffer[nfd] */
+    wire_free(&rep);
+    for (int i = 0; i < nfd; i++)
+        close(sent[i]);
 
-TEST(dri3_buffers_from_pixmap_4)
-{
-    check_buffers_from_pixmap(4);
+    r = xcb_dri3_buffers_from_pixmap_reply(c, ck, &e);
+    CHECK(r != NULL);
+    CHECK(e == NULL);
+    CHECK_EQ(r->response_type, 1);
+    CHECK_EQ(r->nfd, nfd);
+    CHECK_EQ(r->sequence, (uint16_t)seq);
+    CHECK_EQ(r->length, 2u * (unsigned)nfd);
+    CHECK_EQ(r->width, 2560);
+    CHECK_EQ(r->height, 1440);
+    CHECK_EQ(r->modifier, LINEAR_AMD);
+    CHECK_EQ(r->depth, 24);
+    CHECK_EQ(r->bpp, 32);
+    /* The fds are not in the reply's length, so not in its size. */
+    CHECK_EQ(xcb_dri3_buffers_from_pixmap_sizeof(r, nfd), 32 + 8 * nfd);
+
+    strides = xcb_dri3_buffers_from_pixmap_strides(r);
+    CHECK((const uint8_t *)strides == REPLY_BODY(r));
+    CHECK_EQ(xcb_dri3_buffers_from_pixmap_strides_length(r), nfd);
+    for (int i = 0; i < nfd; i++)
+        CHECK_EQ(strides[i], 10240u + 64u * (unsigned)i);
+    end = xcb_dri3_buffers_from_pixmap_strides_end(r);
+    CHECK(end.data == strides + nfd);
+    CHECK_EQ(end.rem, 0);
+    CHECK_EQ(end.index, 32 + 4 * nfd);
+
+    offsets = xcb_dri3_buffers_from_pixmap_offsets(r);
+    CHECK(offsets == strides + nfd);
+    CHECK_EQ(xcb_dri3_buffers_from_pixmap_offsets_length(r), nfd);
+    for (int i = 0; i < nfd; i++)
+        CHECK_EQ(offsets[i], 0x01000000u * (unsigned)i + 4096u);
+    end = xcb_dri3_buffers_from_pixmap_offsets_end(r);
+    CHECK(end.data == offsets + nfd);
+    CHECK_EQ(end.rem, 0);
+    CHECK_EQ(end.index, 32 + 8 * nfd);
+
+    /* The fd list: libxcb stores received fds right after the reply's
+     * length, which with a tight length is where this accessor points. */
+    fds = xcb_dri3_buffers_from_pixmap_reply_fds(c, r);
+    CHECK_EQ(xcb_dri3_buffers_from_pixmap_buffers_length(r), nfd);
+    CHECK((void *)xcb_dri3_buffers_from_pixmap_buffers(r) == (void *)fds);
+    end = xcb_dri3_buffers_from_pixmap_buffers_end(r);
+    CHECK(end.data == fds + nfd);
+    CHECK_EQ(end.rem, 0);
+
+    for (int i = 0; i < nfd; i++)
+        mine[i] = fds[i];
+    free(r);
+    for (int i = 0; i < nfd; i++)
+        check_reply_fd(mine[i], id[i]);
 }
 
 /* ---- SetDRMDeviceInUse --------------------------------------------------- */
 
-typedef xcb_void_cookie_t (*set_drm_device_fn)(xcb_connection_t *, xcb_window_t, uint32_t,
-                                               uint32_t);
-
-TEST(dri3_set_drm_device_in_use)
+static unsigned int send_set_drm_device(xcb_connection_t *c, int v, const int32_t *fds, int arg)
 {
-    static const set_drm_device_fn variants[] = {
-        xcb_dri3_set_drm_device_in_use_checked, xcb_dri3_set_drm_device_in_use,
-    };
-    xcb_connection_t *c;
-    fake_server_t *srv = fake_start(&c);
-
-    for (size_t v = 0; v < 2; v++) {
-        struct wire req = { 0 };
-        xcb_void_cookie_t ck = variants[v](c, WINDOW, 226, 128);
-
-        CHECK(xcb_flush(c) > 0);
-        dri3_head(&req, 9, 4);
-        w32(&req, WINDOW);          /* window */
-        w32(&req, 226);             /* drmMajor */
-        w32(&req, 128);             /* drmMinor */
-        EXPECT_REQUEST(srv, &req, NULL, NULL);
-        CHECK_EQ(ck.sequence, fake_seq(srv));
-        wire_free(&req);
-    }
-    fake_stop(srv);
+    (void)fds, (void)arg;
+    return (v ? xcb_dri3_set_drm_device_in_use : xcb_dri3_set_drm_device_in_use_checked)(
+               c, WINDOW, 226, 128)
+        .sequence;
 }
+
+static void bytes_set_drm_device(struct wire *w, int v, int arg)
+{
+    (void)v, (void)arg;
+    dri3_head(w, 9, 4);
+    w32(w, WINDOW);             /* window */
+    w32(w, 226);                /* drmMajor */
+    w32(w, 128);                /* drmMinor */
+}
+
+/* ---- ImportSyncobj, FreeSyncobj (DRI3 1.4) ------------------------------- */
+
+#define SYNCOBJ 0x0020000cu
+
+#ifdef XCB_DRI3_IMPORT_SYNCOBJ
+static unsigned int send_import_syncobj(xcb_connection_t *c, int v, const int32_t *fds, int arg)
+{
+    (void)arg;
+    return (v ? xcb_dri3_import_syncobj : xcb_dri3_import_syncobj_checked)(c, SYNCOBJ, WINDOW,
+                                                                          fds[0])
+        .sequence;
+}
+
+static void bytes_import_syncobj(struct wire *w, int v, int arg)
+{
+    (void)v, (void)arg;
+    dri3_head(w, 10, 3);        /* opcode 10, not the spec text's 11 */
+    w32(w, SYNCOBJ);            /* syncobj */
+    w32(w, WINDOW);             /* drawable */
+    /* fds: syncobj fd */
+}
+
+static unsigned int send_free_syncobj(xcb_connection_t *c, int v, const int32_t *fds, int arg)
+{
+    (void)fds, (void)arg;
+    return (v ? xcb_dri3_free_syncobj : xcb_dri3_free_syncobj_checked)(c, SYNCOBJ).sequence;
+}
+
+static void bytes_free_syncobj(struct wire *w, int v, int arg)
+{
+    (void)v, (void)arg;
+    dri3_head(w, 11, 2);        /* opcode 11, not the spec text's 12 */
+    w32(w, SYNCOBJ);            /* syncobj */
+}
+#endif
+
+/* ---- the table ----------------------------------------------------------- */
+
+static const struct wire_row dri3_requests[] = {
+    /* name, send, bytes, fds sent, reply, arg, request accessors */
+    { "QueryVersion", send_query_version, bytes_query_version, 0, reply_query_version, 0, NULL },
+    { "Open", send_open, bytes_open, 0, reply_open, 0, NULL },
+    { "PixmapFromBuffer", send_pixmap_from_buffer, bytes_pixmap_from_buffer, 1, NULL, 0, NULL },
+    { "BufferFromPixmap", send_buffer_from_pixmap, bytes_buffer_from_pixmap, 0,
+      reply_buffer_from_pixmap, 0, NULL },
+    { "FenceFromFD", send_fence_from_fd, bytes_fence_from_fd, 1, NULL, 0, NULL },
+    { "FDFromFence", send_fd_from_fence, bytes_fd_from_fence, 0, reply_fd_from_fence, 0, NULL },
+    /* window and screen modifiers: 0 and 0, 1 and 0, 0 and 3, 1000 and 2000 */
+    { "GetSupportedModifiers", send_get_modifiers, bytes_get_modifiers, 0,
+      reply_get_modifiers, 0, NULL },
+    { "GetSupportedModifiers", send_get_modifiers, bytes_get_modifiers, 0,
+      reply_get_modifiers, 1 * 10000, NULL },
+    { "GetSupportedModifiers", send_get_modifiers, bytes_get_modifiers, 0,
+      reply_get_modifiers, 3, NULL },
+    { "GetSupportedModifiers", send_get_modifiers, bytes_get_modifiers, 0,
+      reply_get_modifiers, 1000 * 10000 + 2000, NULL },
+    /* 1 to 4 planes, one fd each */
+    { "PixmapFromBuffers", send_pixmap_from_buffers, bytes_pixmap_from_buffers, 1, NULL, 1, NULL },
+    { "PixmapFromBuffers", send_pixmap_from_buffers, bytes_pixmap_from_buffers, 2, NULL, 2, NULL },
+    { "PixmapFromBuffers", send_pixmap_from_buffers, bytes_pixmap_from_buffers, 3, NULL, 3, NULL },
+    { "PixmapFromBuffers", send_pixmap_from_buffers, bytes_pixmap_from_buffers, 4, NULL, 4, NULL },
+    /* replies with 1 to 4 planes */
+    { "BuffersFromPixmap", send_buffers_from_pixmap, bytes_buffers_from_pixmap, 0,
+      reply_buffers_from_pixmap, 1, NULL },
+    { "BuffersFromPixmap", send_buffers_from_pixmap, bytes_buffers_from_pixmap, 0,
+      reply_buffers_from_pixmap, 2, NULL },
+    { "BuffersFromPixmap", send_buffers_from_pixmap, bytes_buffers_from_pixmap, 0,
+      reply_buffers_from_pixmap, 3, NULL },
+    { "BuffersFromPixmap", send_buffers_from_pixmap, bytes_buffers_from_pixmap, 0,
+      reply_buffers_from_pixmap, 4, NULL },
+    { "SetDRMDeviceInUse", send_set_drm_device, bytes_set_drm_device, 0, NULL, 0, NULL },
+#ifdef XCB_DRI3_IMPORT_SYNCOBJ
+    { "ImportSyncobj", send_import_syncobj, bytes_import_syncobj, 1, NULL, 0, NULL },
+    { "FreeSyncobj", send_free_syncobj, bytes_free_syncobj, 0, NULL, 0, NULL },
+#endif
+};
+
+/* Every request through both of its functions: bytes, fds, sequence, reply. */
+TEST(dri3_requests)
+{
+    WIRE_RUN(dri3_requests);
+}
+
+#ifndef XCB_DRI3_IMPORT_SYNCOBJ
+TEST(dri3_syncobj_requests)
+{
+    SKIP("the library has no DRI3 1.4 (ImportSyncobj, FreeSyncobj)");
+}
+#endif
 
 /* ---- replies that contradict themselves --------------------------------- */
 
@@ -909,75 +845,7 @@ TEST(dri3_buffers_from_pixmap_reply_too_short)
 #endif
 }
 
-/* ---- ImportSyncobj, FreeSyncobj (DRI3 1.4) ------------------------------- */
-
-#ifdef XCB_DRI3_IMPORT_SYNCOBJ
-typedef xcb_void_cookie_t (*import_syncobj_fn)(xcb_connection_t *, xcb_dri3_syncobj_t,
-                                               xcb_drawable_t, int32_t);
-typedef xcb_void_cookie_t (*free_syncobj_fn)(xcb_connection_t *, xcb_dri3_syncobj_t);
-#endif
-
-#define SYNCOBJ 0x0020000cu
-
-TEST(dri3_import_syncobj)
-{
-#ifdef XCB_DRI3_IMPORT_SYNCOBJ
-    static const import_syncobj_fn variants[] = {
-        xcb_dri3_import_syncobj_checked, xcb_dri3_import_syncobj,
-    };
-    xcb_connection_t *c;
-    fake_server_t *srv = fake_start(&c);
-
-    for (size_t v = 0; v < 2; v++) {
-        struct wire req = { 0 };
-        struct fd_id id;
-        int syncobj_fd = test_memfd("dri3-syncobj", 0, &id);
-        int got[FAKE_MAX_FDS], ngot;
-        xcb_void_cookie_t ck = variants[v](c, SYNCOBJ, WINDOW, syncobj_fd);
-
-        CHECK(xcb_flush(c) > 0);
-        CHECK_FD_CLOSED(syncobj_fd);
-        dri3_head(&req, 10, 3);     /* opcode 10, not the spec text's 11 */
-        w32(&req, SYNCOBJ);         /* syncobj */
-        w32(&req, WINDOW);          /* drawable */
-        EXPECT_REQUEST(srv, &req, got, &ngot);
-        CHECK_EQ(ck.sequence, fake_seq(srv));
-        CHECK_EQ(ngot, 1);
-        CHECK_FD_IS(got[0], id);    /* syncobj fd */
-        close(got[0]);
-        wire_free(&req);
-    }
-    fake_stop(srv);
-#else
-    SKIP("the library has no DRI3 1.4 (ImportSyncobj)");
-#endif
-}
-
-TEST(dri3_free_syncobj)
-{
-#ifdef XCB_DRI3_IMPORT_SYNCOBJ
-    static const free_syncobj_fn variants[] = {
-        xcb_dri3_free_syncobj_checked, xcb_dri3_free_syncobj,
-    };
-    xcb_connection_t *c;
-    fake_server_t *srv = fake_start(&c);
-
-    for (size_t v = 0; v < 2; v++) {
-        struct wire req = { 0 };
-        xcb_void_cookie_t ck = variants[v](c, SYNCOBJ);
-
-        CHECK(xcb_flush(c) > 0);
-        dri3_head(&req, 11, 2);     /* opcode 11, not the spec text's 12 */
-        w32(&req, SYNCOBJ);         /* syncobj */
-        EXPECT_REQUEST(srv, &req, NULL, NULL);
-        CHECK_EQ(ck.sequence, fake_seq(srv));
-        wire_free(&req);
-    }
-    fake_stop(srv);
-#else
-    SKIP("the library has no DRI3 1.4 (FreeSyncobj)");
-#endif
-}
+/* ---- xcb_dri3_syncobj_t (DRI3 1.4) -------------------------------------- */
 
 TEST(dri3_syncobj_iterator)
 {

@@ -11,6 +11,7 @@
 
 #include "fake-server.h"
 #include "test-runner.h"
+#include "wire-table.h"
 #include "wire-util.h"
 
 /* Arbitrary ids and values, distinct so that a misplaced field shows. */
@@ -79,128 +80,305 @@ static void check_notify_iterator(xcb_present_notify_iterator_t it,
 
 /* ---- QueryVersion -------------------------------------------------------- */
 
-typedef xcb_present_query_version_cookie_t (*query_version_fn)(xcb_connection_t *,
-                                                               uint32_t, uint32_t);
-
-TEST(present_query_version)
+static unsigned int send_query_version(xcb_connection_t *c, int v, const int32_t *fds, int arg)
 {
-    static const query_version_fn variants[] = {
-        xcb_present_query_version, xcb_present_query_version_unchecked,
-    };
-    xcb_connection_t *c;
-    fake_server_t *srv = fake_start(&c);
+    (void)fds, (void)arg;
+    return (v ? xcb_present_query_version_unchecked : xcb_present_query_version)(c, 1, 4)
+        .sequence;
+}
 
-    for (size_t v = 0; v < 2; v++) {
-        struct wire req = { 0 }, rep = { 0 };
-        xcb_generic_error_t *e = &not_set;
-        xcb_present_query_version_cookie_t ck = variants[v](c, 1, 4);
-        xcb_present_query_version_reply_t *r;
+static void bytes_query_version(struct wire *w, int v, int arg)
+{
+    (void)v, (void)arg;
+    present_head(w, 0, 3);
+    w32(w, 1);                  /* major version */
+    w32(w, 4);                  /* minor version */
+}
 
-        CHECK(xcb_flush(c) > 0);
-        present_head(&req, 0, 3);
-        w32(&req, 1);           /* major version */
-        w32(&req, 4);           /* minor version */
-        EXPECT_REQUEST(srv, &req, NULL, NULL);
-        CHECK_EQ(ck.sequence, fake_seq(srv));
+static void reply_query_version(xcb_connection_t *c, fake_server_t *srv, unsigned int seq,
+                                int arg)
+{
+    xcb_present_query_version_cookie_t ck = { seq };
+    xcb_generic_error_t *e = &not_set;
+    struct wire rep = { 0 };
+    xcb_present_query_version_reply_t *r;
 
-        w_reply_head(&rep, 0, fake_seq(srv), 0);
-        w32(&rep, 1);           /* major version */
-        w32(&rep, 3);           /* minor version */
-        wpad(&rep, 16);         /* unused */
-        fake_write_wire(srv, &rep, NULL, 0);
+    (void)arg;
+    w_reply_head(&rep, 0, seq, 0);
+    w32(&rep, 1);               /* major version */
+    w32(&rep, 3);               /* minor version */
+    wpad(&rep, 16);             /* unused */
+    fake_write_wire(srv, &rep, NULL, 0);
+    wire_free(&rep);
 
-        r = xcb_present_query_version_reply(c, ck, &e);
-        CHECK(r != NULL);
-        CHECK(e == NULL);
-        CHECK_EQ(r->response_type, 1);
-        CHECK_EQ(r->sequence, (uint16_t)ck.sequence);
-        CHECK_EQ(r->length, 0);
-        CHECK_EQ(r->major_version, 1);
-        CHECK_EQ(r->minor_version, 3);
-        free(r);
-        wire_free(&req);
-        wire_free(&rep);
-    }
-    fake_stop(srv);
+    r = xcb_present_query_version_reply(c, ck, &e);
+    CHECK(r != NULL);
+    CHECK(e == NULL);
+    CHECK_EQ(r->response_type, 1);
+    CHECK_EQ(r->sequence, (uint16_t)seq);
+    CHECK_EQ(r->length, 0);
+    CHECK_EQ(r->major_version, 1);
+    CHECK_EQ(r->minor_version, 3);
+    free(r);
 }
 
 /* ---- Pixmap -------------------------------------------------------------- */
 
-typedef xcb_void_cookie_t (*pixmap_fn)(xcb_connection_t *, xcb_window_t, xcb_pixmap_t,
-                                       uint32_t, xcb_xfixes_region_t, xcb_xfixes_region_t,
-                                       int16_t, int16_t, xcb_randr_crtc_t, xcb_sync_fence_t,
-                                       xcb_sync_fence_t, uint32_t, uint64_t, uint64_t,
-                                       uint64_t, uint32_t, const xcb_present_notify_t *);
-
-static void check_present_pixmap(uint32_t n)
+/* The rows' arg is the number of notifies. */
+static unsigned int send_pixmap(xcb_connection_t *c, int v, const int32_t *fds, int n)
 {
-    static const pixmap_fn variants[] = { xcb_present_pixmap_checked, xcb_present_pixmap };
     const uint32_t options = XCB_PRESENT_OPTION_ASYNC | XCB_PRESENT_OPTION_COPY |
                              XCB_PRESENT_OPTION_UST | XCB_PRESENT_OPTION_SUBOPTIMAL;
-    xcb_present_notify_t *notifies = make_notifies(n);
-    xcb_connection_t *c;
-    fake_server_t *srv = fake_start(&c);
+    xcb_present_notify_t *notifies = make_notifies((uint32_t)n);
+    unsigned int seq;
 
-    for (size_t v = 0; v < 2; v++) {
-        struct wire req = { 0 };
-        const xcb_present_pixmap_request_t *R;
-        xcb_void_cookie_t ck;
-
-        ck = variants[v](c, WINDOW, PIXMAP, SERIAL, VALID, UPDATE, -5, 7, CRTC, WAIT_FENCE,
-                         IDLE_FENCE, options, TARGET_MSC, DIVISOR, REMAINDER, n, notifies);
-        CHECK(xcb_flush(c) > 0);
-        present_head(&req, 1, (uint16_t)(18 + 2 * n));
-        w32(&req, WINDOW);          /* window */
-        w32(&req, PIXMAP);          /* pixmap */
-        w32(&req, SERIAL);          /* serial */
-        w32(&req, VALID);           /* valid-area */
-        w32(&req, UPDATE);          /* update-area */
-        w16(&req, 0xfffb);          /* x-off: -5 */
-        w16(&req, 7);               /* y-off */
-        w32(&req, CRTC);            /* target-crtc */
-        w32(&req, WAIT_FENCE);      /* wait-fence */
-        w32(&req, IDLE_FENCE);      /* idle-fence */
-        w32(&req, 1 | 2 | 4 | 8);   /* options: Async Copy UST Suboptimal */
-        wpad(&req, 4);              /* unused */
-        w64(&req, TARGET_MSC);      /* target-msc */
-        w64(&req, DIVISOR);         /* divisor */
-        w64(&req, REMAINDER);       /* remainder */
-        w_notifies(&req, notifies, n);  /* notifies */
-        EXPECT_REQUEST(srv, &req, NULL, NULL);
-        CHECK_EQ(ck.sequence, fake_seq(srv));
-
-        /* The request-side accessors, on the bytes just proven right. */
-        R = (const xcb_present_pixmap_request_t *)req.data;
-        CHECK_EQ(xcb_present_pixmap_sizeof(R, n), 72 + 8 * n);
-        CHECK((uint8_t *)xcb_present_pixmap_notifies(R) == req.data + 72);
-        CHECK_EQ(xcb_present_pixmap_notifies_length(R), n);
-        check_notify_iterator(xcb_present_pixmap_notifies_iterator(R),
-                              xcb_present_pixmap_notifies(R), notifies, n);
-        wire_free(&req);
-    }
+    (void)fds;
+    seq = (v ? xcb_present_pixmap : xcb_present_pixmap_checked)(
+              c, WINDOW, PIXMAP, SERIAL, VALID, UPDATE, -5, 7, CRTC, WAIT_FENCE, IDLE_FENCE,
+              options, TARGET_MSC, DIVISOR, REMAINDER, (uint32_t)n, notifies)
+              .sequence;
     free(notifies);
-    fake_stop(srv);
+    return seq;
 }
 
-TEST(present_pixmap_0_notifies)
+static void bytes_pixmap(struct wire *w, int v, int n)
 {
-    check_present_pixmap(0);
+    xcb_present_notify_t *notifies = make_notifies((uint32_t)n);
+
+    (void)v;
+    present_head(w, 1, (uint16_t)(18 + 2 * n));
+    w32(w, WINDOW);             /* window */
+    w32(w, PIXMAP);             /* pixmap */
+    w32(w, SERIAL);             /* serial */
+    w32(w, VALID);              /* valid-area */
+    w32(w, UPDATE);             /* update-area */
+    w16(w, 0xfffb);             /* x-off: -5 */
+    w16(w, 7);                  /* y-off */
+    w32(w, CRTC);               /* target-crtc */
+    w32(w, WAIT_FENCE);         /* wait-fence */
+    w32(w, IDLE_FENCE);         /* idle-fence */
+    w32(w, 1 | 2 | 4 | 8);      /* options: Async Copy UST Suboptimal */
+    wpad(w, 4);                 /* unused */
+    w64(w, TARGET_MSC);         /* target-msc */
+    w64(w, DIVISOR);            /* divisor */
+    w64(w, REMAINDER);          /* remainder */
+    w_notifies(w, notifies, (uint32_t)n);   /* notifies */
+    free(notifies);
 }
 
-TEST(present_pixmap_1_notify)
+static void accessors_pixmap(const uint8_t *bytes, int arg)
 {
-    check_present_pixmap(1);
+    const xcb_present_pixmap_request_t *R = (const xcb_present_pixmap_request_t *)bytes;
+    const uint32_t n = (uint32_t)arg;
+    xcb_present_notify_t *notifies = make_notifies(n);
+
+    CHECK_EQ(xcb_present_pixmap_sizeof(R, n), 72 + 8 * n);
+    CHECK((const uint8_t *)xcb_present_pixmap_notifies(R) == bytes + 72);
+    CHECK_EQ(xcb_present_pixmap_notifies_length(R), n);
+    check_notify_iterator(xcb_present_pixmap_notifies_iterator(R),
+                          xcb_present_pixmap_notifies(R), notifies, n);
+    free(notifies);
 }
 
-TEST(present_pixmap_3_notifies)
+/* ---- PixmapSynced (Present 1.4) ------------------------------------------ */
+
+#define ACQUIRE_SYNCOBJ 0x00200010u
+#define RELEASE_SYNCOBJ 0x00200011u
+#define ACQUIRE_POINT 0x0000000200000001ull
+#define RELEASE_POINT 0x0000000200000002ull
+
+#ifdef XCB_PRESENT_PIXMAP_SYNCED
+static unsigned int send_pixmap_synced(xcb_connection_t *c, int v, const int32_t *fds, int n)
 {
-    check_present_pixmap(3);
+    const uint32_t options = XCB_PRESENT_OPTION_ASYNC | XCB_PRESENT_OPTION_ASYNC_MAY_TEAR;
+    xcb_present_notify_t *notifies = make_notifies((uint32_t)n);
+    unsigned int seq;
+
+    (void)fds;
+    seq = (v ? xcb_present_pixmap_synced : xcb_present_pixmap_synced_checked)(
+              c, WINDOW, PIXMAP, SERIAL, VALID, UPDATE, -5, 7, CRTC, ACQUIRE_SYNCOBJ,
+              RELEASE_SYNCOBJ, ACQUIRE_POINT, RELEASE_POINT, options, TARGET_MSC, DIVISOR,
+              REMAINDER, (uint32_t)n, notifies)
+              .sequence;
+    free(notifies);
+    return seq;
 }
 
-TEST(present_pixmap_100_notifies)
+static void bytes_pixmap_synced(struct wire *w, int v, int n)
 {
-    check_present_pixmap(100);
+    xcb_present_notify_t *notifies = make_notifies((uint32_t)n);
+
+    (void)v;
+    present_head(w, 5, (uint16_t)(22 + 2 * n));
+    w32(w, WINDOW);             /* window */
+    w32(w, PIXMAP);             /* pixmap */
+    w32(w, SERIAL);             /* serial */
+    w32(w, VALID);              /* valid-area */
+    w32(w, UPDATE);             /* update-area */
+    w16(w, 0xfffb);             /* x-off: -5 */
+    w16(w, 7);                  /* y-off */
+    w32(w, CRTC);               /* target-crtc */
+    w32(w, ACQUIRE_SYNCOBJ);    /* acquire-syncobj */
+    w32(w, RELEASE_SYNCOBJ);    /* release-syncobj */
+    w64(w, ACQUIRE_POINT);      /* acquire-point */
+    w64(w, RELEASE_POINT);      /* release-point */
+    w32(w, 1 | 16);             /* options: Async AsyncMayTear */
+    wpad(w, 4);                 /* unused */
+    w64(w, TARGET_MSC);         /* target-msc */
+    w64(w, DIVISOR);            /* divisor */
+    w64(w, REMAINDER);          /* remainder */
+    w_notifies(w, notifies, (uint32_t)n);   /* notifies */
+    free(notifies);
 }
+
+static void accessors_pixmap_synced(const uint8_t *bytes, int arg)
+{
+    const xcb_present_pixmap_synced_request_t *R =
+        (const xcb_present_pixmap_synced_request_t *)bytes;
+    const uint32_t n = (uint32_t)arg;
+    xcb_present_notify_t *notifies = make_notifies(n);
+
+    CHECK_EQ(xcb_present_pixmap_synced_sizeof(R, n), 88 + 8 * n);
+    CHECK((const uint8_t *)xcb_present_pixmap_synced_notifies(R) == bytes + 88);
+    CHECK_EQ(xcb_present_pixmap_synced_notifies_length(R), n);
+    check_notify_iterator(xcb_present_pixmap_synced_notifies_iterator(R),
+                          xcb_present_pixmap_synced_notifies(R), notifies, n);
+    free(notifies);
+}
+#endif
+
+/* ---- NotifyMSC ----------------------------------------------------------- */
+
+static unsigned int send_notify_msc(xcb_connection_t *c, int v, const int32_t *fds, int arg)
+{
+    (void)fds, (void)arg;
+    return (v ? xcb_present_notify_msc : xcb_present_notify_msc_checked)(
+               c, WINDOW, SERIAL, TARGET_MSC, DIVISOR, REMAINDER)
+        .sequence;
+}
+
+static void bytes_notify_msc(struct wire *w, int v, int arg)
+{
+    (void)v, (void)arg;
+    present_head(w, 2, 10);
+    w32(w, WINDOW);             /* window */
+    w32(w, SERIAL);             /* serial */
+    wpad(w, 4);                 /* unused */
+    w64(w, TARGET_MSC);         /* target-msc */
+    w64(w, DIVISOR);            /* divisor */
+    w64(w, REMAINDER);          /* remainder */
+}
+
+/* ---- SelectInput --------------------------------------------------------- */
+
+static unsigned int send_select_input(xcb_connection_t *c, int v, const int32_t *fds, int arg)
+{
+    const uint32_t mask = XCB_PRESENT_EVENT_MASK_CONFIGURE_NOTIFY |
+                          XCB_PRESENT_EVENT_MASK_COMPLETE_NOTIFY |
+                          XCB_PRESENT_EVENT_MASK_IDLE_NOTIFY |
+                          XCB_PRESENT_EVENT_MASK_REDIRECT_NOTIFY;
+
+    (void)fds, (void)arg;
+    return (v ? xcb_present_select_input : xcb_present_select_input_checked)(c, EID, WINDOW,
+                                                                            mask)
+        .sequence;
+}
+
+static void bytes_select_input(struct wire *w, int v, int arg)
+{
+    (void)v, (void)arg;
+    present_head(w, 3, 4);
+    w32(w, EID);                /* event-id */
+    w32(w, WINDOW);             /* window */
+    w32(w, 1 | 2 | 4 | 8);      /* event-mask: all four */
+}
+
+/* ---- QueryCapabilities --------------------------------------------------- */
+
+static unsigned int send_query_capabilities(xcb_connection_t *c, int v, const int32_t *fds,
+                                            int arg)
+{
+    (void)fds, (void)arg;
+    return (v ? xcb_present_query_capabilities_unchecked : xcb_present_query_capabilities)(
+               c, CRTC)
+        .sequence;
+}
+
+static void bytes_query_capabilities(struct wire *w, int v, int arg)
+{
+    (void)v, (void)arg;
+    present_head(w, 4, 2);
+    w32(w, CRTC);               /* target */
+}
+
+static void reply_query_capabilities(xcb_connection_t *c, fake_server_t *srv,
+                                     unsigned int seq, int arg)
+{
+    /* Every bit of Present 1.4: Async Fence UST AsyncMayTear Syncobj. */
+    const uint32_t caps = 1 | 2 | 4 | 8 | 16;
+    xcb_present_query_capabilities_cookie_t ck = { seq };
+    xcb_generic_error_t *e = &not_set;
+    struct wire rep = { 0 };
+    xcb_present_query_capabilities_reply_t *r;
+
+    (void)arg;
+    w_reply_head(&rep, 0, seq, 0);
+    w32(&rep, caps);            /* capabilities */
+    wpad(&rep, 20);             /* unused */
+    fake_write_wire(srv, &rep, NULL, 0);
+    wire_free(&rep);
+
+    r = xcb_present_query_capabilities_reply(c, ck, &e);
+    CHECK(r != NULL);
+    CHECK(e == NULL);
+    CHECK_EQ(r->response_type, 1);
+    CHECK_EQ(r->sequence, (uint16_t)seq);
+    CHECK_EQ(r->length, 0);
+    CHECK_EQ(r->capabilities, caps);
+    free(r);
+}
+
+/* ---- the table ----------------------------------------------------------- */
+
+static const struct wire_row present_requests[] = {
+    { .name = "QueryVersion", .send = send_query_version, .bytes = bytes_query_version,
+      .reply = reply_query_version },
+    /* 0, 1, 3 and 100 notifies */
+    { .name = "Pixmap", .send = send_pixmap, .bytes = bytes_pixmap, .arg = 0,
+      .accessors = accessors_pixmap },
+    { .name = "Pixmap", .send = send_pixmap, .bytes = bytes_pixmap, .arg = 1,
+      .accessors = accessors_pixmap },
+    { .name = "Pixmap", .send = send_pixmap, .bytes = bytes_pixmap, .arg = 3,
+      .accessors = accessors_pixmap },
+    { .name = "Pixmap", .send = send_pixmap, .bytes = bytes_pixmap, .arg = 100,
+      .accessors = accessors_pixmap },
+#ifdef XCB_PRESENT_PIXMAP_SYNCED
+    { .name = "PixmapSynced", .send = send_pixmap_synced, .bytes = bytes_pixmap_synced,
+      .arg = 0, .accessors = accessors_pixmap_synced },
+    { .name = "PixmapSynced", .send = send_pixmap_synced, .bytes = bytes_pixmap_synced,
+      .arg = 3, .accessors = accessors_pixmap_synced },
+#endif
+    { .name = "NotifyMSC", .send = send_notify_msc, .bytes = bytes_notify_msc },
+    { .name = "SelectInput", .send = send_select_input, .bytes = bytes_select_input },
+    { .name = "QueryCapabilities", .send = send_query_capabilities,
+      .bytes = bytes_query_capabilities, .reply = reply_query_capabilities },
+};
+
+/* Every request through both of its functions: bytes, sequence, reply, and
+ * the request-side accessors on the bytes. */
+TEST(present_requests)
+{
+    WIRE_RUN(present_requests);
+}
+
+#ifndef XCB_PRESENT_PIXMAP_SYNCED
+TEST(present_pixmap_synced)
+{
+    SKIP("the library has no Present 1.4 (PixmapSynced)");
+}
+#endif
+
+/* ---- Pixmap in the BIG-REQUESTS form --------------------------------- */
 
 /*
  * A PresentPixmap longer than the setup's maximum-request-length goes out in
@@ -263,203 +441,6 @@ TEST(present_pixmap_big_request)
     wire_free(&req);
     wire_free(&enable);
     wire_free(&rep);
-    fake_stop(srv);
-}
-
-/* ---- PixmapSynced (Present 1.4) ------------------------------------------ */
-
-#define ACQUIRE_SYNCOBJ 0x00200010u
-#define RELEASE_SYNCOBJ 0x00200011u
-#define ACQUIRE_POINT 0x0000000200000001ull
-#define RELEASE_POINT 0x0000000200000002ull
-
-#ifdef XCB_PRESENT_PIXMAP_SYNCED
-typedef xcb_void_cookie_t (*pixmap_synced_fn)(
-    xcb_connection_t *, xcb_window_t, xcb_pixmap_t, uint32_t, xcb_xfixes_region_t,
-    xcb_xfixes_region_t, int16_t, int16_t, xcb_randr_crtc_t, xcb_dri3_syncobj_t,
-    xcb_dri3_syncobj_t, uint64_t, uint64_t, uint32_t, uint64_t, uint64_t, uint64_t, uint32_t,
-    const xcb_present_notify_t *);
-
-static void check_present_pixmap_synced(uint32_t n)
-{
-    static const pixmap_synced_fn variants[] = {
-        xcb_present_pixmap_synced_checked, xcb_present_pixmap_synced,
-    };
-    const uint32_t options = XCB_PRESENT_OPTION_ASYNC | XCB_PRESENT_OPTION_ASYNC_MAY_TEAR;
-    xcb_present_notify_t *notifies = make_notifies(n);
-    xcb_connection_t *c;
-    fake_server_t *srv = fake_start(&c);
-
-    for (size_t v = 0; v < 2; v++) {
-        struct wire req = { 0 };
-        const xcb_present_pixmap_synced_request_t *R;
-        xcb_void_cookie_t ck;
-
-        ck = variants[v](c, WINDOW, PIXMAP, SERIAL, VALID, UPDATE, -5, 7, CRTC,
-                         ACQUIRE_SYNCOBJ, RELEASE_SYNCOBJ, ACQUIRE_POINT, RELEASE_POINT,
-                         options, TARGET_MSC, DIVISOR, REMAINDER, n, notifies);
-        CHECK(xcb_flush(c) > 0);
-        present_head(&req, 5, (uint16_t)(22 + 2 * n));
-        w32(&req, WINDOW);          /* window */
-        w32(&req, PIXMAP);          /* pixmap */
-        w32(&req, SERIAL);          /* serial */
-        w32(&req, VALID);           /* valid-area */
-        w32(&req, UPDATE);          /* update-area */
-        w16(&req, 0xfffb);          /* x-off: -5 */
-        w16(&req, 7);               /* y-off */
-        w32(&req, CRTC);            /* target-crtc */
-        w32(&req, ACQUIRE_SYNCOBJ); /* acquire-syncobj */
-        w32(&req, RELEASE_SYNCOBJ); /* release-syncobj */
-        w64(&req, ACQUIRE_POINT);   /* acquire-point */
-        w64(&req, RELEASE_POINT);   /* release-point */
-        w32(&req, 1 | 16);          /* options: Async AsyncMayTear */
-        wpad(&req, 4);              /* unused */
-        w64(&req, TARGET_MSC);      /* target-msc */
-        w64(&req, DIVISOR);         /* divisor */
-        w64(&req, REMAINDER);       /* remainder */
-        w_notifies(&req, notifies, n);  /* notifies */
-        EXPECT_REQUEST(srv, &req, NULL, NULL);
-        CHECK_EQ(ck.sequence, fake_seq(srv));
-
-        R = (const xcb_present_pixmap_synced_request_t *)req.data;
-        CHECK_EQ(xcb_present_pixmap_synced_sizeof(R, n), 88 + 8 * n);
-        CHECK((uint8_t *)xcb_present_pixmap_synced_notifies(R) == req.data + 88);
-        CHECK_EQ(xcb_present_pixmap_synced_notifies_length(R), n);
-        check_notify_iterator(xcb_present_pixmap_synced_notifies_iterator(R),
-                              xcb_present_pixmap_synced_notifies(R), notifies, n);
-        wire_free(&req);
-    }
-    free(notifies);
-    fake_stop(srv);
-}
-#endif
-
-TEST(present_pixmap_synced_0_notifies)
-{
-#ifdef XCB_PRESENT_PIXMAP_SYNCED
-    check_present_pixmap_synced(0);
-#else
-    SKIP("the library has no Present 1.4 (PixmapSynced)");
-#endif
-}
-
-TEST(present_pixmap_synced_3_notifies)
-{
-#ifdef XCB_PRESENT_PIXMAP_SYNCED
-    check_present_pixmap_synced(3);
-#else
-    SKIP("the library has no Present 1.4 (PixmapSynced)");
-#endif
-}
-
-/* ---- NotifyMSC ----------------------------------------------------------- */
-
-typedef xcb_void_cookie_t (*notify_msc_fn)(xcb_connection_t *, xcb_window_t, uint32_t,
-                                           uint64_t, uint64_t, uint64_t);
-
-TEST(present_notify_msc)
-{
-    static const notify_msc_fn variants[] = {
-        xcb_present_notify_msc_checked, xcb_present_notify_msc,
-    };
-    xcb_connection_t *c;
-    fake_server_t *srv = fake_start(&c);
-
-    for (size_t v = 0; v < 2; v++) {
-        struct wire req = { 0 };
-        xcb_void_cookie_t ck = variants[v](c, WINDOW, SERIAL, TARGET_MSC, DIVISOR, REMAINDER);
-
-        CHECK(xcb_flush(c) > 0);
-        present_head(&req, 2, 10);
-        w32(&req, WINDOW);          /* window */
-        w32(&req, SERIAL);          /* serial */
-        wpad(&req, 4);              /* unused */
-        w64(&req, TARGET_MSC);      /* target-msc */
-        w64(&req, DIVISOR);         /* divisor */
-        w64(&req, REMAINDER);       /* remainder */
-        EXPECT_REQUEST(srv, &req, NULL, NULL);
-        CHECK_EQ(ck.sequence, fake_seq(srv));
-        wire_free(&req);
-    }
-    fake_stop(srv);
-}
-
-/* ---- SelectInput --------------------------------------------------------- */
-
-typedef xcb_void_cookie_t (*select_input_fn)(xcb_connection_t *, xcb_present_event_t,
-                                             xcb_window_t, uint32_t);
-
-TEST(present_select_input)
-{
-    static const select_input_fn variants[] = {
-        xcb_present_select_input_checked, xcb_present_select_input,
-    };
-    const uint32_t mask = XCB_PRESENT_EVENT_MASK_CONFIGURE_NOTIFY |
-                          XCB_PRESENT_EVENT_MASK_COMPLETE_NOTIFY |
-                          XCB_PRESENT_EVENT_MASK_IDLE_NOTIFY |
-                          XCB_PRESENT_EVENT_MASK_REDIRECT_NOTIFY;
-    xcb_connection_t *c;
-    fake_server_t *srv = fake_start(&c);
-
-    for (size_t v = 0; v < 2; v++) {
-        struct wire req = { 0 };
-        xcb_void_cookie_t ck = variants[v](c, EID, WINDOW, mask);
-
-        CHECK(xcb_flush(c) > 0);
-        present_head(&req, 3, 4);
-        w32(&req, EID);             /* event-id */
-        w32(&req, WINDOW);          /* window */
-        w32(&req, 1 | 2 | 4 | 8);   /* event-mask: all four */
-        EXPECT_REQUEST(srv, &req, NULL, NULL);
-        CHECK_EQ(ck.sequence, fake_seq(srv));
-        wire_free(&req);
-    }
-    fake_stop(srv);
-}
-
-/* ---- QueryCapabilities --------------------------------------------------- */
-
-typedef xcb_present_query_capabilities_cookie_t (*query_capabilities_fn)(xcb_connection_t *,
-                                                                         uint32_t);
-
-TEST(present_query_capabilities)
-{
-    static const query_capabilities_fn variants[] = {
-        xcb_present_query_capabilities, xcb_present_query_capabilities_unchecked,
-    };
-    /* Every bit of Present 1.4: Async Fence UST AsyncMayTear Syncobj. */
-    const uint32_t caps = 1 | 2 | 4 | 8 | 16;
-    xcb_connection_t *c;
-    fake_server_t *srv = fake_start(&c);
-
-    for (size_t v = 0; v < 2; v++) {
-        struct wire req = { 0 }, rep = { 0 };
-        xcb_generic_error_t *e = &not_set;
-        xcb_present_query_capabilities_cookie_t ck = variants[v](c, CRTC);
-        xcb_present_query_capabilities_reply_t *r;
-
-        CHECK(xcb_flush(c) > 0);
-        present_head(&req, 4, 2);
-        w32(&req, CRTC);            /* target */
-        EXPECT_REQUEST(srv, &req, NULL, NULL);
-        CHECK_EQ(ck.sequence, fake_seq(srv));
-
-        w_reply_head(&rep, 0, fake_seq(srv), 0);
-        w32(&rep, caps);            /* capabilities */
-        wpad(&rep, 20);             /* unused */
-        fake_write_wire(srv, &rep, NULL, 0);
-
-        r = xcb_present_query_capabilities_reply(c, ck, &e);
-        CHECK(r != NULL);
-        CHECK(e == NULL);
-        CHECK_EQ(r->response_type, 1);
-        CHECK_EQ(r->sequence, (uint16_t)ck.sequence);
-        CHECK_EQ(r->length, 0);
-        CHECK_EQ(r->capabilities, caps);
-        free(r);
-        wire_free(&req);
-        wire_free(&rep);
-    }
     fake_stop(srv);
 }
 

@@ -29,12 +29,12 @@ xcb_mini_widget_next(xcb_mini_widget_iterator_t *i)
 xcb_generic_iterator_t
 xcb_mini_widget_end(xcb_mini_widget_iterator_t i)
 {
-    xcb_generic_iterator_t ret;
+    xcb_generic_iterator_t xcb_ret;
 
-    ret.data = i.data + i.rem;
-    ret.index = i.index + ((char *) ret.data - (char *) i.data);
-    ret.rem = 0;
-    return ret;
+    xcb_ret.data = i.data + i.rem;
+    xcb_ret.index = i.index + ((char *) xcb_ret.data - (char *) i.data);
+    xcb_ret.rem = 0;
+    return xcb_ret;
 }
 
 void
@@ -48,12 +48,12 @@ xcb_mini_point_next(xcb_mini_point_iterator_t *i)
 xcb_generic_iterator_t
 xcb_mini_point_end(xcb_mini_point_iterator_t i)
 {
-    xcb_generic_iterator_t ret;
+    xcb_generic_iterator_t xcb_ret;
 
-    ret.data = i.data + i.rem;
-    ret.index = i.index + ((char *) ret.data - (char *) i.data);
-    ret.rem = 0;
-    return ret;
+    xcb_ret.data = i.data + i.rem;
+    xcb_ret.index = i.index + ((char *) xcb_ret.data - (char *) i.data);
+    xcb_ret.rem = 0;
+    return xcb_ret;
 }
 
 static uint64_t
@@ -82,29 +82,23 @@ send_get_things(xcb_connection_t *c, int xcb_flags, xcb_mini_widget_t widget, ui
 xcb_mini_get_things_cookie_t
 xcb_mini_get_things(xcb_connection_t *c, xcb_mini_widget_t widget, uint32_t what)
 {
-    xcb_mini_get_things_cookie_t cookie;
+    xcb_mini_get_things_cookie_t xcb_cookie;
 
-    cookie.sequence = (unsigned int)
-        send_get_things(c,
-                        XCB_REQUEST_CHECKED | XCB_REQUEST_REPLY_FDS,
-                        widget,
-                        what);
+    xcb_cookie.sequence = (unsigned int)
+        send_get_things(c, XCB_REQUEST_CHECKED | XCB_REQUEST_REPLY_FDS, widget, what);
 
-    return cookie;
+    return xcb_cookie;
 }
 
 xcb_mini_get_things_cookie_t
 xcb_mini_get_things_unchecked(xcb_connection_t *c, xcb_mini_widget_t widget, uint32_t what)
 {
-    xcb_mini_get_things_cookie_t cookie;
+    xcb_mini_get_things_cookie_t xcb_cookie;
 
-    cookie.sequence = (unsigned int)
-        send_get_things(c,
-                        XCB_REQUEST_CHECKED | XCB_REQUEST_REPLY_FDS,
-                        widget,
-                        what);
+    xcb_cookie.sequence = (unsigned int)
+        send_get_things(c, XCB_REQUEST_CHECKED | XCB_REQUEST_REPLY_FDS, widget, what);
 
-    return cookie;
+    return xcb_cookie;
 }
 
 static size_t
@@ -135,32 +129,32 @@ xcb_mini_get_things_values(const xcb_mini_get_things_reply_t *R)
 xcb_generic_iterator_t
 xcb_mini_get_things_values_end(const xcb_mini_get_things_reply_t *R)
 {
-    xcb_generic_iterator_t i;
+    xcb_generic_iterator_t xcb_i;
 
-    i.data = (uint32_t *) ((char *) R + xcb_mini_get_things_values_offset(R)) + xcb_mini_get_things_values_count(R);
-    i.rem = 0;
-    i.index = (char *) i.data - (char *) R;
-    return i;
+    xcb_i.data = (uint32_t *) ((char *) R + xcb_mini_get_things_values_offset(R)) + xcb_mini_get_things_values_count(R);
+    xcb_i.rem = 0;
+    xcb_i.index = (char *) xcb_i.data - (char *) R;
+    return xcb_i;
 }
 
 int
 xcb_mini_get_things_sizeof(const void *_buffer)
 {
-    const xcb_mini_get_things_reply_t *R = _buffer;
-    size_t size = 32;
+    const xcb_mini_get_things_reply_t *xcb_packet = _buffer;
+    size_t xcb_size = 32;
 
-    size += (size_t) xcb_mini_get_things_values_length(R) * 4;
-    return (int) size;
+    xcb_size += (size_t) xcb_mini_get_things_values_count(xcb_packet) * 4;
+    return (int) xcb_size;
 }
 
 static int
 get_things_reply_is_whole(const xcb_mini_get_things_reply_t *R)
 {
-    uint64_t have = 32 + (uint64_t) R->length * 4;
-    uint64_t need = 32
-                    + (uint64_t) R->num_values * 4;
+    uint64_t xcb_have = (32 + ((uint64_t) R->length * 4));
+    uint64_t xcb_need = 32
+                        + (uint64_t) R->num_values * 4;
 
-    return R->nfd == 1 && need <= have;
+    return R->nfd == 1 && xcb_need <= xcb_have;
 }
 
 xcb_mini_get_things_reply_t *
@@ -168,25 +162,26 @@ xcb_mini_get_things_reply(xcb_connection_t *c,
                           xcb_mini_get_things_cookie_t cookie,
                           xcb_generic_error_t **e)
 {
-    xcb_mini_get_things_reply_t *R = xcb_wait_for_reply(c, cookie.sequence, e);
+    xcb_mini_get_things_reply_t *xcb_reply = xcb_wait_for_reply(c, cookie.sequence, e);
 
-    if (R != NULL && !get_things_reply_is_whole(R))
+    if (xcb_reply != NULL && !get_things_reply_is_whole(xcb_reply))
         return xcbdp_refuse_reply(c,
-                                  R,
-                                  R->nfd,
+                                  xcb_reply,
+                                  xcb_mini_get_things_reply_fds(c, xcb_reply),
+                                  xcb_reply->nfd,
                                   &xcb_mini_id,
                                   XCB_MINI_GET_THINGS,
                                   cookie.sequence,
                                   e);
-    if (R != NULL)
-        xcbdp_reply_fds_set_cloexec(c, R, R->nfd);
-    return R;
+    if (xcb_reply != NULL)
+        xcbdp_reply_fds_set_cloexec(xcb_mini_get_things_reply_fds(c, xcb_reply), xcb_reply->nfd);
+    return xcb_reply;
 }
 
 int *
 xcb_mini_get_things_reply_fds(xcb_connection_t *c, xcb_mini_get_things_reply_t *reply)
 {
-    return xcb_get_reply_fds(c, reply, 32 + (size_t) reply->length * 4);
+    return xcb_get_reply_fds(c, reply, (32 + ((size_t) reply->length * 4)));
 }
 
 static uint64_t
@@ -217,9 +212,9 @@ send_put_points(xcb_connection_t *c,
     xcb_parts[4].iov_len = (size_t) (points_len) * 4;
     xcb_parts[5].iov_base = NULL;
     xcb_parts[5].iov_len = -xcb_parts[4].iov_len & 3;
-    int fds[1] = { fence_fd };
+    int xcb_fds[1] = { fence_fd };
 
-    return xcb_send_request_with_fds64(c, xcb_flags, xcb_parts + 2, &xcb_req, 1, fds);
+    return xcb_send_request_with_fds64(c, xcb_flags, xcb_parts + 2, &xcb_req, 1, xcb_fds);
 }
 
 xcb_void_cookie_t
@@ -229,17 +224,12 @@ xcb_mini_put_points_checked(xcb_connection_t *c,
                             uint32_t points_len,
                             const xcb_mini_point_t *points)
 {
-    xcb_void_cookie_t cookie;
+    xcb_void_cookie_t xcb_cookie;
 
-    cookie.sequence = (unsigned int)
-        send_put_points(c,
-                        XCB_REQUEST_CHECKED,
-                        widget,
-                        fence_fd,
-                        points_len,
-                        points);
+    xcb_cookie.sequence = (unsigned int)
+        send_put_points(c, XCB_REQUEST_CHECKED, widget, fence_fd, points_len, points);
 
-    return cookie;
+    return xcb_cookie;
 }
 
 xcb_void_cookie_t
@@ -249,12 +239,12 @@ xcb_mini_put_points(xcb_connection_t *c,
                     uint32_t points_len,
                     const xcb_mini_point_t *points)
 {
-    xcb_void_cookie_t cookie;
+    xcb_void_cookie_t xcb_cookie;
 
-    cookie.sequence = (unsigned int)
+    xcb_cookie.sequence = (unsigned int)
         send_put_points(c, 0, widget, fence_fd, points_len, points);
 
-    return cookie;
+    return xcb_cookie;
 }
 
 static size_t
@@ -267,10 +257,10 @@ xcb_mini_put_points_points_offset(const xcb_mini_put_points_request_t *R)
 static int
 xcb_mini_put_points_points_count(const xcb_mini_put_points_request_t *R)
 {
-    size_t end = (size_t) R->length * 4;
-    size_t start = xcb_mini_put_points_points_offset(R);
+    size_t xcb_end = ((size_t) R->length * 4);
+    size_t xcb_start = xcb_mini_put_points_points_offset(R);
 
-    return end > start ? (int) ((end - start) / 4) : 0;
+    return xcb_end > xcb_start ? (int) ((xcb_end - xcb_start) / 4) : 0;
 }
 
 int
@@ -288,21 +278,21 @@ xcb_mini_put_points_points(const xcb_mini_put_points_request_t *R)
 xcb_mini_point_iterator_t
 xcb_mini_put_points_points_iterator(const xcb_mini_put_points_request_t *R)
 {
-    xcb_mini_point_iterator_t i;
+    xcb_mini_point_iterator_t xcb_i;
 
-    i.data = (xcb_mini_point_t *) ((char *) R + xcb_mini_put_points_points_offset(R));
-    i.rem = xcb_mini_put_points_points_count(R);
-    i.index = (char *) i.data - (char *) R;
-    return i;
+    xcb_i.data = (xcb_mini_point_t *) ((char *) R + xcb_mini_put_points_points_offset(R));
+    xcb_i.rem = xcb_mini_put_points_points_count(R);
+    xcb_i.index = (char *) xcb_i.data - (char *) R;
+    return xcb_i;
 }
 
 int
 xcb_mini_put_points_sizeof(const void *_buffer, uint32_t points_len)
 {
-    const xcb_mini_put_points_request_t *R = _buffer;
-    size_t size = 8;
+    const xcb_mini_put_points_request_t *xcb_packet = _buffer;
+    size_t xcb_size = 8;
 
-    size += (size_t) points_len * 4;
-    (void) R;
-    return (int) size;
+    xcb_size += (size_t) points_len * 4;
+    (void) xcb_packet;
+    return (int) xcb_size;
 }

@@ -272,8 +272,9 @@ xcb_mini_put_points_sizeof(const void *_buffer, uint32_t points_len);
  *
  * @param c The connection.
  * @param widget The widget.
- * @param fence_fd A fence to wait for first. The fd belongs to libxcb from this call on:
- * it is closed once sent, even when sending fails. Pass a dup() to keep using it.
+ * @param fence_fd A fence to wait for first. Fds passed here belong to libxcb from this
+ * call on: each is closed once sent, even when sending fails. Pass a dup() to keep using
+ * one.
  * @param points_len The number of elements in points.
  * @param points The points, as many as the request length allows.
  */
@@ -290,8 +291,9 @@ xcb_mini_put_points_checked(xcb_connection_t *c,
  *
  * @param c The connection.
  * @param widget The widget.
- * @param fence_fd A fence to wait for first. The fd belongs to libxcb from this call on:
- * it is closed once sent, even when sending fails. Pass a dup() to keep using it.
+ * @param fence_fd A fence to wait for first. Fds passed here belong to libxcb from this
+ * call on: each is closed once sent, even when sending fails. Pass a dup() to keep using
+ * one.
  * @param points_len The number of elements in points.
  * @param points The points, as many as the request length allows.
  */
