@@ -70,8 +70,13 @@ static void on_complete(sc_t *sc, const xcb_present_complete_notify_event_t *ev)
     struct frame *f;
     uint64_t msc;
 
-    if (ev->kind != XCB_PRESENT_COMPLETE_KIND_PIXMAP)
+    if (ev->kind != XCB_PRESENT_COMPLETE_KIND_PIXMAP) {
+        /* our NotifyMSC: where the CRTC is, to start the FIFO chain */
+        sc_log(sc, "event: CompleteNotify (NotifyMSC) msc %llu ust %llu",
+               (unsigned long long)ev->msc, (unsigned long long)ev->ust);
+        sanitise_msc(sc, ev->msc, ev->ust);
         return;
+    }
     serial = widen_serial(sc, ev->serial);
     f = find_frame(sc, serial);
     sc_log(sc, "event: CompleteNotify serial %llu mode %u msc %llu ust %llu",
@@ -133,6 +138,7 @@ int sc_drain_events(sc_t *sc)
     xcb_generic_event_t *ev;
     int n = 0;
 
+    sc_read_socket(sc);
     while ((ev = xcb_poll_for_special_event(sc->c, sc->special))) {
         const xcb_ge_generic_event_t *ge = (const xcb_ge_generic_event_t *)ev;
 

@@ -106,6 +106,10 @@ static int hand_out(sc_t *sc, struct buffer *b, xcb_present_util_image_t *image)
 
 static struct buffer *find_available(sc_t *sc)
 {
+    /* A MAILBOX client may render far faster than the vblank: its frames
+     * wait for their completions in a ring that must not overflow. */
+    if (sc->frames[(sc->serial + 1) % SC_MAX_FRAMES].serial)
+        return NULL;
     for (uint32_t i = 0; i < sc->num_buffers; i++)
         if (buffer_available(sc, &sc->buffers[i]))
             return &sc->buffers[i];
@@ -189,31 +193,41 @@ int xcb_present_util_acquire(xcb_present_util_swapchain_t *sc, int64_t timeout_n
     return r;
 }
 
-/* The vblank a FIFO frame aims at.  *late: the client came after the
- * vblank that the chain called for. */
+/* The vblank a FIFO frame aims at: the one after the last frame's.  The
+ * target must also lie safely ahead of the server's current MSC, which
+ * Xvfb reports rounded to the nearest vblank: a target that the server
+ * thinks has passed becomes "the next vblank", where it meets the next
+ * frame and is replaced.  So the target is kept past the current MSC
+ * rounded up from three quarters of a frame on.  *late: the chain's
+ * vblank had come before the client presented. */
 static uint64_t fifo_target(sc_t *sc, uint64_t now_us, bool *late)
 {
-    uint64_t target, refresh_us = sc->stats.refresh_ns / 1000;
+    uint64_t target, refresh_us = sc->stats.refresh_ns / 1000, safe;
     bool in_flight = false;
 
     *late = false;
     if (!sc->last_msc)
         return 0;       /* nothing known: the server's next vblank */
+    if (!sc->last_target || !refresh_us) {
+        /* From a NotifyMSC reading, or before the refresh is known: two
+         * vblanks ahead is past any rounding. */
+        target = sc->last_msc + 2;
+        return sc->last_target + 1 > target ? sc->last_target + 1 : target;
+    }
     for (uint32_t i = 0; i < SC_MAX_FRAMES; i++)
         in_flight |= sc->frames[i].serial != 0;
     target = sc->last_target + 1 > sc->last_msc + 1 ? sc->last_target + 1 : sc->last_msc + 1;
-    if (!refresh_us || now_us <= sc->last_ust)
+    if (now_us <= sc->last_ust)
         return target;
-    uint64_t due_us = sc->last_ust + (target - sc->last_msc) * refresh_us;
-    if (now_us <= due_us)
+    /* the current MSC by our clock, in quarters of a frame */
+    uint64_t quarters = (now_us - sc->last_ust) * 4 / refresh_us;
+    safe = sc->last_msc + (quarters + 1) / 4 + 1;
+    if (target >= safe)
         return target;
-    if (in_flight) {
-        /* Behind while streaming: keep the order; the frame is late. */
-        *late = true;
-        return target;
-    }
-    /* Resuming after a pause: aim at the next vblank by our clock. */
-    return sc->last_msc + (now_us - sc->last_ust) / refresh_us + 1;
+    /* Behind while streaming: the frame is late.  After a pause (nothing
+     * in flight) it is simply the first of a new run. */
+    *late = in_flight;
+    return safe;
 }
 
 static int validate_damage(sc_t *sc, const struct buffer *b,
@@ -242,6 +256,7 @@ int xcb_present_util_present(xcb_present_util_swapchain_t *sc,
     uint32_t options, update = 0, idle_fence = 0;
     uint64_t now_us, target = 0;
     struct frame *f;
+    xcb_void_cookie_t ck;
     bool late = false;
     int r;
 
@@ -305,14 +320,13 @@ int xcb_present_util_present(xcb_present_util_swapchain_t *sc,
     if (target)
         sc->last_target = target;
     f = &sc->frames[sc->serial % SC_MAX_FRAMES];
-    if (f->serial)
-        sc_log(sc, "frame %llu never completed", (unsigned long long)f->serial);
     *f = (struct frame){ .serial = sc->serial, .target_msc = target, .submit_us = now_us,
                          .index = b->index, .client_late = late };
     /* divisor 0 and remainder 0: the server checks remainder < divisor
      * only when the divisor is set. */
-    xcb_present_pixmap(sc->c, sc->window, b->pixmap, (uint32_t)sc->serial, 0, update, 0, 0,
+    ck = xcb_present_pixmap(sc->c, sc->window, b->pixmap, (uint32_t)sc->serial, 0, update, 0, 0,
                        0, 0, idle_fence, options, target, 0, 0, 0, NULL);
+    sc_track(sc, ck.sequence);
     sc_log(sc, "request: PresentPixmap buffer %u pixmap 0x%x serial %llu target %llu "
            "options 0x%x update 0x%x (%u rects)%s", b->index, b->pixmap,
            (unsigned long long)sc->serial, (unsigned long long)target, options, update,

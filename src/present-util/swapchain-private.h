@@ -30,7 +30,7 @@ typedef struct xcb_present_util_swapchain sc_t;
 #define SC_WINDOW_DESTROYED 1u
 #define SC_MAX_BUFFERS 8
 #define SC_DEFAULT_BUFFERS 3
-#define SC_MAX_FRAMES 32            /* frames in flight we keep track of */
+#define SC_MAX_FRAMES 256           /* frames awaiting completion, at most */
 #define SC_LATENCY_WINDOW 256
 #define SC_ROUND_TRIP_NS 1000000000LL   /* bound of every round trip */
 #define SC_MAX_WAIT_NS 10000000000LL    /* acquire's bound for "forever" */
@@ -118,6 +118,7 @@ struct xcb_present_util_swapchain {
     uint64_t mismatch_since_ns;         /* first acquire with stale size */
     struct buffer buffers[SC_MAX_BUFFERS];
 
+    uint64_t seq64;                 /* see sc_start_tracking() */
     uint64_t serial;                /* last serial sent (64-bit) */
     uint64_t last_target;           /* FIFO chain: target of the last frame */
     uint64_t last_msc, last_ust;    /* last completion, sanitised */
@@ -147,10 +148,19 @@ bool sc_check(const sc_t *sc, bool ok, const char *what);
 uint64_t sc_now_ns(void);
 /* 0 when the connection works, else -EPIPE (and sc->dead is set). */
 int sc_conn_ok(sc_t *sc);
+/* The 64-bit number of the newest request we know of: started with a
+ * request sent through xcb_send_request64(), then moved on by the 32-bit
+ * cookies of our own requests. */
+int sc_start_tracking(sc_t *sc);
+void sc_track(sc_t *sc, unsigned int sequence);
+/* libxcb's xcb_poll_for_special_event() only looks at what libxcb has
+ * already read: this makes it read the socket, without taking any event
+ * out of the application's queue. */
+void sc_read_socket(sc_t *sc);
 /* Waits for a reply to a request with a reply (or for an error), up to
  * SC_ROUND_TRIP_NS.  0 with *reply set, or -EPIPE, -ETIMEDOUT, or 1 with
  * *error set (caller frees). */
-int sc_wait_reply(sc_t *sc, uint64_t sequence, void **reply,
+int sc_wait_reply(sc_t *sc, unsigned int sequence, void **reply,
                   xcb_generic_error_t **error);
 /* A checked void request's outcome: a round trip after it, then its
  * error.  0, the X error code as a positive number, -EPIPE, -ETIMEDOUT. */

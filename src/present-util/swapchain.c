@@ -173,7 +173,7 @@ static void anchor_msc(sc_t *sc)
 {
     uint64_t deadline = sc_now_ns() + 200000000;
 
-    xcb_present_notify_msc(sc->c, sc->window, 0, 0, 0, 0);
+    sc_track(sc, xcb_present_notify_msc(sc->c, sc->window, 0, 0, 0, 0).sequence);
     xcb_flush(sc->c);
     while (!sc->last_msc && !sc->dead && sc_now_ns() < deadline) {
         struct pollfd p = { .fd = xcb_get_file_descriptor(sc->c), .events = POLLIN };
@@ -224,6 +224,8 @@ xcb_present_util_swapchain_create(xcb_connection_t *c, xcb_window_t window,
 
     pthread_mutex_lock(&sc->lock);
     r = make_fds(sc);
+    if (!r)
+        r = sc_start_tracking(sc);
     if (!r)
         r = query_present(sc);
     if (!r)

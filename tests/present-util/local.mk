@@ -1,0 +1,22 @@
+# Tests of libxcb-present-util and its programs: against a real Xvfb that
+# each test starts (tests/present-util/xvfb-session.c) and against the
+# mock X server.
+
+PRESENT_UTIL_TEST_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE -I$(top_srcdir)/src/present-util \
+	-I$(top_srcdir)/tests/common -I$(top_srcdir)/tools
+PRESENT_UTIL_TEST_CFLAGS = $(AM_CFLAGS) $(XCB_EXT_DEPS_CFLAGS) -pthread
+PRESENT_UTIL_TEST_LDADD = tests/libtestrunner.la src/libxcb-present-util.la \
+	src/libxcb-present.la $(XCB_LIBS) -lpthread
+PRESENT_UTIL_XVFB_SOURCES = tests/present-util/xvfb-session.c \
+	tests/present-util/xvfb-session.h tools/xvfb-spawn.c tools/xvfb-spawn.h
+
+PRESENT_UTIL_TESTS = tests/present-util/swapchain-modes
+check_PROGRAMS += $(PRESENT_UTIL_TESTS)
+TESTS += $(PRESENT_UTIL_TESTS)
+VALGRIND_TESTS += $(PRESENT_UTIL_TESTS)
+
+tests_present_util_swapchain_modes_SOURCES = tests/present-util/swapchain-modes.c \
+	$(PRESENT_UTIL_XVFB_SOURCES)
+tests_present_util_swapchain_modes_CPPFLAGS = $(PRESENT_UTIL_TEST_CPPFLAGS)
+tests_present_util_swapchain_modes_CFLAGS = $(PRESENT_UTIL_TEST_CFLAGS)
+tests_present_util_swapchain_modes_LDADD = $(PRESENT_UTIL_TEST_LDADD)

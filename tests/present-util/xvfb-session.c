@@ -1,0 +1,168 @@
+/* See xvfb-session.h. */
+#include "xvfb-session.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "test-runner.h"
+
+static void on_frame(void *data, const xcb_present_util_frame_t *f)
+{
+    struct session *s = data;
+
+    if (s->n_log < SESSION_MAX_FRAMES)
+        s->log[s->n_log] = *f;
+    s->n_log++;
+}
+
+void session_start(struct session *s, uint16_t width, uint16_t height)
+{
+    const xcb_screen_t *screen;
+    uint32_t values[1] = { 0 };
+
+    memset(s, 0, sizeof *s);
+    if (xvfb_start(&s->xvfb, "640x480x24") < 0)
+        SKIP("Xvfb could not be started");
+    s->c = xcb_connect(s->xvfb.display, NULL);
+    if (xcb_connection_has_error(s->c)) {
+        xvfb_stop(&s->xvfb);
+        test_fail(__FILE__, __LINE__, "cannot connect to Xvfb on %s", s->xvfb.display);
+    }
+    screen = xcb_setup_roots_iterator(xcb_get_setup(s->c)).data;
+    s->window = xcb_generate_id(s->c);
+    xcb_create_window(s->c, XCB_COPY_FROM_PARENT, s->window, screen->root, 0, 0, width, height,
+                      0, XCB_WINDOW_CLASS_INPUT_OUTPUT, screen->root_visual,
+                      XCB_CW_BACK_PIXEL, values);
+    xcb_map_window(s->c, s->window);
+    xcb_flush(s->c);
+}
+
+void session_swapchain(struct session *s, xcb_present_util_mode_t mode,
+                       xcb_present_util_backend_t backend, uint32_t num_buffers)
+{
+    xcb_present_util_options_t o = { mode, backend, num_buffers };
+    int err = 1;
+
+    s->sc = xcb_present_util_swapchain_create(s->c, s->window, &o, &err);
+    if (!s->sc)
+        test_fail(__FILE__, __LINE__, "swapchain_create: %s", strerror(-err));
+    CHECK_EQ(err, 0);
+    xcb_present_util_set_frame_callback(s->sc, on_frame, s);
+}
+
+void session_stop(struct session *s)
+{
+    xcb_present_util_swapchain_destroy(s->sc);
+    s->sc = NULL;
+    if (s->c)
+        xcb_disconnect(s->c);
+    s->c = NULL;
+    xvfb_stop(&s->xvfb);
+}
+
+void session_render(const xcb_present_util_image_t *img, uint32_t n)
+{
+    for (uint32_t y = 0; y < img->height; y++) {
+        uint32_t *row = (uint32_t *)((uint8_t *)img->pixels + (size_t)y * img->stride);
+
+        for (uint32_t x = 0; x < img->width; x++)
+            row[x] = session_pixel(n, x, y);
+    }
+}
+
+void session_frame(struct session *s, uint32_t n)
+{
+    xcb_present_util_image_t img;
+    int r = xcb_present_util_acquire(s->sc, 1000000000, &img);
+
+    if (r)
+        test_fail(__FILE__, __LINE__, "acquire for frame %u: %s", n, strerror(-r));
+    session_render(&img, n);
+    r = xcb_present_util_present(s->sc, &img, NULL, 0);
+    if (r)
+        test_fail(__FILE__, __LINE__, "present of frame %u: %s", n, strerror(-r));
+}
+
+static long long now_ms(void)
+{
+    struct timespec ts;
+
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+void session_wait_completed(struct session *s, uint64_t completed, int timeout_ms)
+{
+    long long deadline = now_ms() + timeout_ms;
+    xcb_present_util_stats_t st;
+
+    for (;;) {
+        struct pollfd p = { .fd = xcb_present_util_get_fd(s->sc), .events = POLLIN };
+        long long left;
+
+        CHECK(xcb_present_util_dispatch(s->sc) >= 0);
+        CHECK_EQ(xcb_present_util_get_stats(s->sc, &st), 0);
+        if (st.completed >= completed)
+            return;
+        left = deadline - now_ms();
+        if (left <= 0)
+            test_fail(__FILE__, __LINE__, "%llu of %llu frames completed",
+                      (unsigned long long)st.completed, (unsigned long long)completed);
+        poll(&p, 1, (int)(left < 50 ? left : 50));
+    }
+}
+
+void session_check_window_shows(struct session *s, uint32_t n, uint16_t w, uint16_t h)
+{
+    xcb_get_image_cookie_t ck = xcb_get_image(s->c, XCB_IMAGE_FORMAT_Z_PIXMAP, s->window, 0, 0,
+                                              w, h, ~0u);
+    xcb_get_image_reply_t *img = xcb_get_image_reply(s->c, ck, NULL);
+    const uint32_t *px;
+
+    CHECK(img != NULL);
+    CHECK_EQ(xcb_get_image_data_length(img), (int)w * h * 4);
+    px = (const uint32_t *)xcb_get_image_data(img);
+    for (uint32_t y = 0; y < h; y++)
+        for (uint32_t x = 0; x < w; x++)
+            if ((px[y * w + x] & 0xffffff) != session_pixel(n, x, y)) {
+                uint32_t got = px[y * w + x] & 0xffffff;
+
+                free(img);
+                test_fail(__FILE__, __LINE__, "pixel %u,%u is 0x%06x, frame %u has 0x%06x", x,
+                          y, got, n, session_pixel(n, x, y));
+            }
+    free(img);
+}
+
+void session_check_in_order(const struct session *s, uint32_t n)
+{
+    CHECK_EQ(s->n_log, n);
+    for (uint32_t i = 0; i < n; i++)
+        if (s->log[i].frame != i + 1)
+            test_fail(__FILE__, __LINE__, "completion %u is frame %llu", i + 1,
+                      (unsigned long long)s->log[i].frame);
+}
+
+void session_report_lateness(const struct session *s, const char *what)
+{
+    uint32_t server_late = 0, client_late = 0, n = s->n_log;
+
+    if (n > SESSION_MAX_FRAMES)
+        n = SESSION_MAX_FRAMES;
+    for (uint32_t i = 0; i < n; i++) {
+        const xcb_present_util_frame_t *f = &s->log[i];
+
+        if (!f->target_msc || f->msc <= f->target_msc)
+            continue;
+        if (f->client_late)
+            client_late++;
+        else
+            server_late++;
+    }
+    printf("# %s: %u frames shown late although sent in time (the server's timer), "
+           "%u late because they were sent late\n", what, server_late, client_late);
+}
