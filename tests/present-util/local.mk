@@ -10,7 +10,7 @@ PRESENT_UTIL_TEST_LDADD = tests/libtestrunner.la src/libxcb-present-util.la \
 PRESENT_UTIL_XVFB_SOURCES = tests/present-util/xvfb-session.c \
 	tests/present-util/xvfb-session.h tools/xvfb-spawn.c tools/xvfb-spawn.h
 
-PRESENT_UTIL_TESTS = tests/present-util/swapchain-modes
+PRESENT_UTIL_TESTS = tests/present-util/swapchain-modes tests/present-util/swapchain-faults
 check_PROGRAMS += $(PRESENT_UTIL_TESTS)
 TESTS += $(PRESENT_UTIL_TESTS)
 VALGRIND_TESTS += $(PRESENT_UTIL_TESTS)
@@ -20,3 +20,8 @@ tests_present_util_swapchain_modes_SOURCES = tests/present-util/swapchain-modes.
 tests_present_util_swapchain_modes_CPPFLAGS = $(PRESENT_UTIL_TEST_CPPFLAGS)
 tests_present_util_swapchain_modes_CFLAGS = $(PRESENT_UTIL_TEST_CFLAGS)
 tests_present_util_swapchain_modes_LDADD = $(PRESENT_UTIL_TEST_LDADD)
+tests_present_util_swapchain_faults_SOURCES = tests/present-util/swapchain-faults.c \
+	$(PRESENT_UTIL_XVFB_SOURCES)
+tests_present_util_swapchain_faults_CPPFLAGS = $(PRESENT_UTIL_TEST_CPPFLAGS)
+tests_present_util_swapchain_faults_CFLAGS = $(PRESENT_UTIL_TEST_CFLAGS)
+tests_present_util_swapchain_faults_LDADD = $(PRESENT_UTIL_TEST_LDADD)
