@@ -25,3 +25,7 @@ tests_present_util_swapchain_faults_SOURCES = tests/present-util/swapchain-fault
 tests_present_util_swapchain_faults_CPPFLAGS = $(PRESENT_UTIL_TEST_CPPFLAGS)
 tests_present_util_swapchain_faults_CFLAGS = $(PRESENT_UTIL_TEST_CFLAGS)
 tests_present_util_swapchain_faults_LDADD = $(PRESENT_UTIL_TEST_LDADD)
+
+# The programs, end to end.
+TESTS += tests/present-util/demo.sh
+EXTRA_DIST += tests/present-util/demo.sh
