@@ -27,5 +27,5 @@ tests_present_util_swapchain_faults_CFLAGS = $(PRESENT_UTIL_TEST_CFLAGS)
 tests_present_util_swapchain_faults_LDADD = $(PRESENT_UTIL_TEST_LDADD)
 
 # The programs, end to end.
-TESTS += tests/present-util/demo.sh
-EXTRA_DIST += tests/present-util/demo.sh
+TESTS += tests/present-util/demo.sh tests/present-util/info.sh
+EXTRA_DIST += tests/present-util/demo.sh tests/present-util/info.sh
