@@ -52,6 +52,16 @@ const struct mock_extension *mock_find_extension(struct mock_server_state *s,
     return NULL;
 }
 
+size_t mock_extension_names(struct mock_server_state *s, const char **names, size_t max)
+{
+    size_t n = 0;
+
+    for (size_t i = 0; i < N_EXTENSIONS && n < max; i++)
+        if (advertised(s, extensions[i]))
+            names[n++] = extensions[i]->name;
+    return n;
+}
+
 static const struct mock_extension *extension_by_major(struct mock_server_state *s,
                                                        uint8_t major)
 {

@@ -42,7 +42,7 @@ enum {
     MOCK_BAD_REQUEST = 1, MOCK_BAD_VALUE = 2, MOCK_BAD_WINDOW = 3,
     MOCK_BAD_PIXMAP = 4, MOCK_BAD_ATOM = 5, MOCK_BAD_MATCH = 8,
     MOCK_BAD_DRAWABLE = 9, MOCK_BAD_ALLOC = 11, MOCK_BAD_ID_CHOICE = 14,
-    MOCK_BAD_LENGTH = 16, MOCK_BAD_IMPLEMENTATION = 17,
+    MOCK_BAD_LENGTH = 16, MOCK_BAD_IMPLEMENTATION = 17, MOCK_BAD_GC = 13,
     /* SYNC: first_error + 2 */
     MOCK_BAD_FENCE = MOCK_SYNC_FIRST_ERROR + 2,
 };
@@ -92,6 +92,7 @@ struct mock_config {
 enum mock_res_type {
     MOCK_RES_WINDOW, MOCK_RES_PIXMAP, MOCK_RES_FENCE, MOCK_RES_SYNCOBJ,
     MOCK_RES_PRESENT_EVENT,
+    MOCK_RES_GC, MOCK_RES_SHM_SEG,     /* mock-core-draw.c, mock-shm.c */
 };
 
 struct mock_client;
@@ -378,6 +379,12 @@ void mock_sync_dispatch(struct mock_request *req);
 void mock_core_dispatch(struct mock_request *req);
 void mock_bigreq_dispatch(struct mock_request *req);
 void mock_ge_dispatch(struct mock_request *req);
+
+/* mock-core-draw.c: GCs, PutImage, CopyArea, window attributes, the
+ * queries Xlib makes; true when it handled the request. */
+bool mock_core_draw_dispatch(struct mock_request *req);
+/* mock-core.c: the names of the advertised extensions (at most max). */
+size_t mock_extension_names(struct mock_server_state *s, const char **names, size_t max);
 
 /* mock-crtc.c: the fake CRTC's clock ----------------------------------- */
 
