@@ -47,7 +47,7 @@ static struct frame *find_frame(sc_t *sc, uint64_t serial)
  * completion instead of aiming at vblanks that are long past or far off. */
 static uint64_t sanitise_msc(sc_t *sc, uint64_t msc, uint64_t ust)
 {
-    if (sc->last_msc && (msc < sc->last_msc || msc == 0)) {
+    if (sc->have_msc && msc < sc->last_msc) {
         sc_log(sc, "msc went from %llu to %llu: restarting the vblank chain",
                (unsigned long long)sc->last_msc, (unsigned long long)msc);
         sc->last_target = 0;
@@ -61,6 +61,7 @@ static uint64_t sanitise_msc(sc_t *sc, uint64_t msc, uint64_t ust)
     }
     sc->last_msc = msc;
     sc->last_ust = ust;
+    sc->have_msc = true;
     return msc;
 }
 

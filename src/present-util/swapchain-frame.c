@@ -110,6 +110,12 @@ static struct buffer *find_available(sc_t *sc)
      * wait for their completions in a ring that must not overflow. */
     if (sc->frames[(sc->serial + 1) % SC_MAX_FRAMES].serial)
         return NULL;
+    /* FIFO without any MSC known: a second frame aimed at "the next
+     * vblank" could land on the first one's and replace it; wait for
+     * the first completion instead. */
+    if (!sc->have_msc && sc->mode <= XCB_PRESENT_UTIL_MODE_FIFO_RELAXED && sc->serial &&
+        sc->stats.completed == 0)
+        return NULL;
     for (uint32_t i = 0; i < sc->num_buffers; i++)
         if (buffer_available(sc, &sc->buffers[i]))
             return &sc->buffers[i];
@@ -206,7 +212,7 @@ static uint64_t fifo_target(sc_t *sc, uint64_t now_us, bool *late)
     bool in_flight = false;
 
     *late = false;
-    if (!sc->last_msc)
+    if (!sc->have_msc)
         return 0;       /* nothing known: the server's next vblank */
     if (!sc->last_target || !refresh_us) {
         /* From a NotifyMSC reading, or before the refresh is known: two
@@ -309,7 +315,8 @@ int xcb_present_util_present(xcb_present_util_swapchain_t *sc,
         !sc_check(sc, !(options & XCB_PRESENT_OPTION_SUBOPTIMAL) ||
                           sc->backend->kind == XCB_PRESENT_UTIL_BACKEND_DRI3,
                   "Suboptimal only for DRI3 buffers") ||
-        !sc_check(sc, !target || target > sc->last_msc, "FIFO target ahead of the last msc")) {
+        !sc_check(sc, !target || !sc->have_msc || target > sc->last_msc,
+                  "FIFO target ahead of the last msc")) {
         b->state = BUF_FREE;
         pthread_mutex_unlock(&sc->lock);
         return -EINVAL;

@@ -121,6 +121,7 @@ struct xcb_present_util_swapchain {
     uint64_t seq64;                 /* see sc_start_tracking() */
     uint64_t serial;                /* last serial sent (64-bit) */
     uint64_t last_target;           /* FIFO chain: target of the last frame */
+    bool have_msc;                  /* last_msc is a reading (0 is one) */
     uint64_t last_msc, last_ust;    /* last completion, sanitised */
     uint64_t anchor_msc, anchor_ust;    /* refresh measurement */
     struct frame frames[SC_MAX_FRAMES];

@@ -175,15 +175,19 @@ static void anchor_msc(sc_t *sc)
 
     sc_track(sc, xcb_present_notify_msc(sc->c, sc->window, 0, 0, 0, 0).sequence);
     xcb_flush(sc->c);
-    while (!sc->last_msc && !sc->dead && sc_now_ns() < deadline) {
+    while (!sc->have_msc && !sc->dead && sc_now_ns() < deadline) {
         struct pollfd p = { .fd = xcb_get_file_descriptor(sc->c), .events = POLLIN };
 
         if (sc_drain_events(sc) < 0)
             break;
-        if (!sc->last_msc)
+        if (!sc->have_msc)
             poll(&p, 1, 5);
     }
-    sc_log(sc, "anchor: msc %llu", (unsigned long long)sc->last_msc);
+    if (sc->have_msc)
+        sc_log(sc, "anchor: msc %llu", (unsigned long long)sc->last_msc);
+    else
+        sc_log(sc, "anchor: no NotifyMSC completion; the first completion will start "
+               "the chain");
 }
 
 static void teardown(sc_t *sc);

@@ -27,5 +27,18 @@ tests_present_util_swapchain_faults_CFLAGS = $(PRESENT_UTIL_TEST_CFLAGS)
 tests_present_util_swapchain_faults_LDADD = $(PRESENT_UTIL_TEST_LDADD)
 
 # The programs, end to end.
-TESTS += tests/present-util/demo.sh tests/present-util/info.sh
-EXTRA_DIST += tests/present-util/demo.sh tests/present-util/info.sh
+TESTS += tests/present-util/demo.sh tests/present-util/info.sh tests/present-util/mock-xdpyinfo.sh
+EXTRA_DIST += tests/present-util/demo.sh tests/present-util/info.sh \
+	tests/present-util/mock-xdpyinfo.sh
+
+# Against the mock X server, which the test configures.
+PRESENT_UTIL_MOCK_TESTS = tests/present-util/swapchain-mock
+check_PROGRAMS += $(PRESENT_UTIL_MOCK_TESTS)
+TESTS += $(PRESENT_UTIL_MOCK_TESTS)
+VALGRIND_TESTS += $(PRESENT_UTIL_MOCK_TESTS)
+tests_present_util_swapchain_mock_SOURCES = tests/present-util/swapchain-mock.c
+tests_present_util_swapchain_mock_CPPFLAGS = $(PRESENT_UTIL_TEST_CPPFLAGS) \
+	-I$(top_srcdir)/tests/mock
+tests_present_util_swapchain_mock_CFLAGS = $(PRESENT_UTIL_TEST_CFLAGS)
+tests_present_util_swapchain_mock_LDADD = tests/mock/libmockserver.la \
+	$(PRESENT_UTIL_TEST_LDADD)

@@ -83,8 +83,8 @@ TEST(resize_mid_run_reallocates_buffers)
     session_wait_completed(&s, 80, 3000);
     CHECK_EQ(xcb_present_util_get_stats(s.sc, &st), 0);
     CHECK_EQ(st.completed, 80);
-    CHECK_EQ(st.skipped, 0);
     session_check_in_order(&s, 80);
+    session_check_fifo(&s, "resize, 80 frames");
     session_check_window_shows(&s, 80, 300, 200);
     session_stop(&s);
 }
@@ -266,7 +266,7 @@ TEST(main_loop_on_the_swapchain_fd)
         CHECK(xcb_present_util_dispatch(s.sc) >= 0);
     }
     CHECK_EQ(st.presented, 30);
-    CHECK_EQ(st.skipped, 0);
     session_check_in_order(&s, 30);
+    session_check_fifo(&s, "main loop, 30 frames");
     session_stop(&s);
 }

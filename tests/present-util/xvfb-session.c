@@ -8,6 +8,8 @@
 #include <string.h>
 #include <time.h>
 
+#include <xcb/present.h>
+
 #include "test-runner.h"
 
 static void on_frame(void *data, const xcb_present_util_frame_t *f)
@@ -147,22 +149,44 @@ void session_check_in_order(const struct session *s, uint32_t n)
                       (unsigned long long)s->log[i].frame);
 }
 
-void session_report_lateness(const struct session *s, const char *what)
+static bool shown_late(const xcb_present_util_frame_t *f)
 {
-    uint32_t server_late = 0, client_late = 0, n = s->n_log;
+    return f->target_msc && f->msc > f->target_msc;
+}
+
+void session_check_fifo(const struct session *s, const char *what)
+{
+    uint32_t server_late = 0, client_late = 0, skipped_late = 0, n = s->n_log;
 
     if (n > SESSION_MAX_FRAMES)
         n = SESSION_MAX_FRAMES;
     for (uint32_t i = 0; i < n; i++) {
         const xcb_present_util_frame_t *f = &s->log[i];
 
-        if (!f->target_msc || f->msc <= f->target_msc)
+        if (f->target_msc && f->msc < f->target_msc)
+            test_fail(__FILE__, __LINE__, "frame %llu shown at msc %llu before its target %llu",
+                      (unsigned long long)f->frame, (unsigned long long)f->msc,
+                      (unsigned long long)f->target_msc);
+        if (f->mode == XCB_PRESENT_COMPLETE_MODE_SKIP) {
+            if (!shown_late(f))
+                test_fail(__FILE__, __LINE__, "frame %llu skipped at its target msc %llu",
+                          (unsigned long long)f->frame, (unsigned long long)f->msc);
+            skipped_late++;
+            continue;
+        }
+        if (i > 0 && f->msc <= s->log[i - 1].msc && !shown_late(f) && !shown_late(f - 1))
+            test_fail(__FILE__, __LINE__, "frame %llu shown at msc %llu, frame %llu at %llu",
+                      (unsigned long long)f->frame, (unsigned long long)f->msc,
+                      (unsigned long long)s->log[i - 1].frame,
+                      (unsigned long long)s->log[i - 1].msc);
+        if (!shown_late(f))
             continue;
         if (f->client_late)
             client_late++;
         else
             server_late++;
     }
-    printf("# %s: %u frames shown late although sent in time (the server's timer), "
-           "%u late because they were sent late\n", what, server_late, client_late);
+    printf("# %s: %u shown late although sent in time (the server's timer), %u sent late, "
+           "%u replaced after the server found them late\n", what, server_late, client_late,
+           skipped_late);
 }

@@ -48,8 +48,14 @@ void session_wait_completed(struct session *s, uint64_t completed, int timeout_m
 void session_check_window_shows(struct session *s, uint32_t n, uint16_t w, uint16_t h);
 /* Frames in the log numbered 1..n, once each, in order. */
 void session_check_in_order(const struct session *s, uint32_t n);
-/* Prints the FIFO lateness figures as TAP comments: frames the server
- * showed late although they came in time, and frames that came late. */
-void session_report_lateness(const struct session *s, const char *what);
+/* FIFO: every frame shown on a later vblank than the one before and never
+ * before its target; none skipped.  Xvfb's vblank timer fires late on a
+ * busy machine; then two vblanks' work runs at once, and a frame that the
+ * server found past its target when it got to it is moved to the next
+ * vblank, where it may meet the next frame and be replaced.  So a frame
+ * shown late (msc > target), and the one after it, may share a vblank,
+ * and a frame the server found late may be skipped: those are counted and
+ * printed as TAP comments, with the frames that the client sent late. */
+void session_check_fifo(const struct session *s, const char *what);
 
 #endif
