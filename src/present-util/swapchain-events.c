@@ -139,7 +139,8 @@ int sc_drain_events(sc_t *sc)
     xcb_generic_event_t *ev;
     int n = 0;
 
-    sc_read_socket(sc);
+    /* xcb_poll_for_special_event() reads the socket when its queue is
+     * empty, without blocking. */
     while ((ev = xcb_poll_for_special_event(sc->c, sc->special))) {
         const xcb_ge_generic_event_t *ge = (const xcb_ge_generic_event_t *)ev;
 
@@ -161,6 +162,7 @@ int sc_drain_events(sc_t *sc)
         free(ev);
         n++;
     }
+    sc->drained_stamp = __atomic_load_n(&sc->stamp, __ATOMIC_ACQUIRE);
     if (sc_conn_ok(sc))
         return -EPIPE;
     return n;

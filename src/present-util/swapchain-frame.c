@@ -150,13 +150,20 @@ int xcb_present_util_acquire(xcb_present_util_swapchain_t *sc, int64_t timeout_n
     deadline = start + (uint64_t)(timeout_ns < 0 || timeout_ns > SC_MAX_WAIT_NS
                                       ? SC_MAX_WAIT_NS : timeout_ns);
     probe_at = start + SC_PROBE_AFTER_NS;
-    for (;;) {
+    for (bool drained = false;; drained = true) {
         struct buffer *b;
         uint64_t now, wake;
 
-        r = sc_drain_events(sc);
-        if (r < 0)
-            break;
+        /* A buffer already known to be free needs no look at the socket
+         * (present() takes in what has arrived); nor does an empty queue
+         * that libxcb has added nothing to since (its stamp), before the
+         * poll() below says the socket has something. */
+        if (drained || (!(sc->dead || sc->destroying || find_available(sc)) &&
+                        __atomic_load_n(&sc->stamp, __ATOMIC_ACQUIRE) != sc->drained_stamp)) {
+            r = sc_drain_events(sc);
+            if (r < 0)
+                break;
+        }
         if (sc->destroying) {
             r = -ECANCELED;
             break;
@@ -262,7 +269,6 @@ int xcb_present_util_present(xcb_present_util_swapchain_t *sc,
     uint32_t options, update = 0, idle_fence = 0;
     uint64_t now_us, target = 0;
     struct frame *f;
-    xcb_void_cookie_t ck;
     bool late = false;
     int r;
 
@@ -331,9 +337,8 @@ int xcb_present_util_present(xcb_present_util_swapchain_t *sc,
                          .index = b->index, .client_late = late };
     /* divisor 0 and remainder 0: the server checks remainder < divisor
      * only when the divisor is set. */
-    ck = xcb_present_pixmap(sc->c, sc->window, b->pixmap, (uint32_t)sc->serial, 0, update, 0, 0,
+    xcb_present_pixmap(sc->c, sc->window, b->pixmap, (uint32_t)sc->serial, 0, update, 0, 0,
                        0, 0, idle_fence, options, target, 0, 0, 0, NULL);
-    sc_track(sc, ck.sequence);
     sc_log(sc, "request: PresentPixmap buffer %u pixmap 0x%x serial %llu target %llu "
            "options 0x%x update 0x%x (%u rects)%s", b->index, b->pixmap,
            (unsigned long long)sc->serial, (unsigned long long)target, options, update,

@@ -103,6 +103,8 @@ struct xcb_present_util_swapchain {
     uint32_t caps;                  /* Present capabilities of the window */
     uint32_t event_id;
     xcb_special_event_t *special;
+    uint32_t stamp;                 /* libxcb counts events it queues for us */
+    uint32_t drained_stamp;         /* stamp when our queue was last empty */
     uint32_t region;                /* XFixes region for damage, 0: none */
     bool debug;
     int epoll_fd, work_fd, cancel_fd;   /* get_fd's epoll, its eventfd, destroy's */
@@ -118,7 +120,6 @@ struct xcb_present_util_swapchain {
     uint64_t mismatch_since_ns;         /* first acquire with stale size */
     struct buffer buffers[SC_MAX_BUFFERS];
 
-    uint64_t seq64;                 /* see sc_start_tracking() */
     uint64_t serial;                /* last serial sent (64-bit) */
     uint64_t last_target;           /* FIFO chain: target of the last frame */
     bool have_msc;                  /* last_msc is a reading (0 is one) */
@@ -149,15 +150,6 @@ bool sc_check(const sc_t *sc, bool ok, const char *what);
 uint64_t sc_now_ns(void);
 /* 0 when the connection works, else -EPIPE (and sc->dead is set). */
 int sc_conn_ok(sc_t *sc);
-/* The 64-bit number of the newest request we know of: started with a
- * request sent through xcb_send_request64(), then moved on by the 32-bit
- * cookies of our own requests. */
-int sc_start_tracking(sc_t *sc);
-void sc_track(sc_t *sc, unsigned int sequence);
-/* libxcb's xcb_poll_for_special_event() only looks at what libxcb has
- * already read: this makes it read the socket, without taking any event
- * out of the application's queue. */
-void sc_read_socket(sc_t *sc);
 /* Waits for a reply to a request with a reply (or for an error), up to
  * SC_ROUND_TRIP_NS.  0 with *reply set, or -EPIPE, -ETIMEDOUT, or 1 with
  * *error set (caller frees). */

@@ -7,7 +7,6 @@
  */
 #include <errno.h>
 #include <poll.h>
-#include <sys/uio.h>
 #include <stdlib.h>
 #include <time.h>
 #include <unistd.h>
@@ -47,40 +46,6 @@ static void poll_conn(sc_t *sc, uint64_t deadline_ns)
     poll(&p, 1, ms);
 }
 
-void sc_track(sc_t *sc, unsigned int sequence)
-{
-    sc->seq64 += (uint32_t)(sequence - (uint32_t)sc->seq64);
-}
-
-int sc_start_tracking(sc_t *sc)
-{
-    static const xcb_protocol_request_t req = {
-        .count = 2, .ext = NULL, .opcode = XCB_GET_INPUT_FOCUS, .isvoid = 0,
-    };
-    xcb_get_input_focus_request_t out = { .major_opcode = XCB_GET_INPUT_FOCUS, .length = 1 };
-    struct iovec parts[4] = { { 0 }, { 0 }, { &out, sizeof out }, { NULL, 0 } };
-
-    sc->seq64 = xcb_send_request64(sc->c, 0, parts + 2, &req);
-    if (!sc->seq64)
-        return -EPIPE;
-    xcb_discard_reply64(sc->c, sc->seq64);
-    return 0;
-}
-
-void sc_read_socket(sc_t *sc)
-{
-    void *reply = NULL;
-    xcb_generic_error_t *error = NULL;
-
-    /* A request number far ahead of anything sent: libxcb cannot know its
-     * reply yet, so it reads what the socket holds (the events included)
-     * and answers "not yet".  It keeps no state for it. */
-    if (xcb_poll_for_reply64(sc->c, sc->seq64 + ((uint64_t)1 << 40), &reply, &error)) {
-        free(reply);
-        free(error);
-    }
-}
-
 int sc_wait_reply(sc_t *sc, unsigned int sequence, void **reply,
                   xcb_generic_error_t **error)
 {
@@ -88,7 +53,6 @@ int sc_wait_reply(sc_t *sc, unsigned int sequence, void **reply,
 
     *reply = NULL;
     *error = NULL;
-    sc_track(sc, sequence);
     xcb_flush(sc->c);
     for (;;) {
         if (xcb_poll_for_reply(sc->c, sequence, reply, error))

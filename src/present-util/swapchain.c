@@ -133,7 +133,8 @@ static int select_events(sc_t *sc)
     int r;
 
     sc->event_id = xcb_generate_id(sc->c);
-    sc->special = xcb_register_for_special_xge(sc->c, &xcb_present_id, sc->event_id, NULL);
+    sc->special = xcb_register_for_special_xge(sc->c, &xcb_present_id, sc->event_id,
+                                               &sc->stamp);
     if (!sc->special)
         return -ENOMEM;
     ck = xcb_present_select_input_checked(sc->c, sc->event_id, sc->window,
@@ -173,7 +174,7 @@ static void anchor_msc(sc_t *sc)
 {
     uint64_t deadline = sc_now_ns() + 200000000;
 
-    sc_track(sc, xcb_present_notify_msc(sc->c, sc->window, 0, 0, 0, 0).sequence);
+    xcb_present_notify_msc(sc->c, sc->window, 0, 0, 0, 0);
     xcb_flush(sc->c);
     while (!sc->have_msc && !sc->dead && sc_now_ns() < deadline) {
         struct pollfd p = { .fd = xcb_get_file_descriptor(sc->c), .events = POLLIN };
@@ -228,8 +229,6 @@ xcb_present_util_swapchain_create(xcb_connection_t *c, xcb_window_t window,
 
     pthread_mutex_lock(&sc->lock);
     r = make_fds(sc);
-    if (!r)
-        r = sc_start_tracking(sc);
     if (!r)
         r = query_present(sc);
     if (!r)
