@@ -27,9 +27,10 @@ tests_present_util_swapchain_faults_CFLAGS = $(PRESENT_UTIL_TEST_CFLAGS)
 tests_present_util_swapchain_faults_LDADD = $(PRESENT_UTIL_TEST_LDADD)
 
 # The programs, end to end.
-TESTS += tests/present-util/demo.sh tests/present-util/info.sh tests/present-util/mock-xdpyinfo.sh
+TESTS += tests/present-util/demo.sh tests/present-util/info.sh tests/present-util/mock-xdpyinfo.sh \
+	tests/present-util/man-pages.sh
 EXTRA_DIST += tests/present-util/demo.sh tests/present-util/info.sh \
-	tests/present-util/mock-xdpyinfo.sh
+	tests/present-util/mock-xdpyinfo.sh tests/present-util/man-pages.sh
 
 # Against the mock X server, which the test configures.
 PRESENT_UTIL_MOCK_TESTS = tests/present-util/swapchain-mock
