@@ -32,19 +32,34 @@
 
 /* ---- counting allocations ------------------------------------------- */
 
-extern void *__libc_malloc(size_t);
-extern void *__libc_calloc(size_t, size_t);
-extern void *__libc_realloc(void *, size_t);
+/* Sanitizers put their own allocator in front of glibc's: no counting
+ * there (the figures then read 0). */
+#if defined(__SANITIZE_ADDRESS__)
+#define COUNT_ALLOCS 0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define COUNT_ALLOCS 0
+#endif
+#endif
+#ifndef COUNT_ALLOCS
+#define COUNT_ALLOCS 1
+#endif
+
 
 static atomic_ulong n_allocs, n_ours;
 static uintptr_t ours_lo, ours_hi;      /* libxcb-present-util's text */
 
-static void count(void *caller)
+__attribute__((unused)) static void count(void *caller)
 {
     atomic_fetch_add_explicit(&n_allocs, 1, memory_order_relaxed);
     if ((uintptr_t)caller >= ours_lo && (uintptr_t)caller < ours_hi)
         atomic_fetch_add_explicit(&n_ours, 1, memory_order_relaxed);
 }
+
+#if COUNT_ALLOCS
+extern void *__libc_malloc(size_t);
+extern void *__libc_calloc(size_t, size_t);
+extern void *__libc_realloc(void *, size_t);
 
 void *malloc(size_t n)
 {
@@ -63,6 +78,7 @@ void *realloc(void *p, size_t n)
     count(__builtin_return_address(0));
     return __libc_realloc(p, n);
 }
+#endif
 
 /* The library's address range, from /proc/self/maps. */
 static void find_ours(void)
