@@ -30,7 +30,8 @@ tests_present_util_swapchain_faults_LDADD = $(PRESENT_UTIL_TEST_LDADD)
 TESTS += tests/present-util/demo.sh tests/present-util/info.sh tests/present-util/mock-xdpyinfo.sh \
 	tests/present-util/man-pages.sh
 EXTRA_DIST += tests/present-util/demo.sh tests/present-util/info.sh \
-	tests/present-util/mock-xdpyinfo.sh tests/present-util/man-pages.sh
+	tests/present-util/mock-xdpyinfo.sh tests/present-util/man-pages.sh \
+	tests/present-util/libxcb.supp
 
 # Against the mock X server, which the test configures.
 PRESENT_UTIL_MOCK_TESTS = tests/present-util/swapchain-mock

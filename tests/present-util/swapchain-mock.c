@@ -138,6 +138,25 @@ static void check_in_order(const struct mock_session *s, uint32_t n)
         CHECK_EQ(s->log[i].frame, i + 1);
 }
 
+/* A frame may be replaced only when the server found it late: the client
+ * ran so slowly (valgrind) that the vblank it aimed at had passed when the
+ * request arrived, and the server moved it to the next vblank, where the
+ * next frame met it.  Returns how many frames were replaced. */
+static uint32_t check_skips_late(const struct mock_session *s, uint32_t n)
+{
+    uint32_t skipped = 0;
+
+    for (uint32_t i = 0; i < n && i < 256; i++) {
+        if (s->log[i].mode != XCB_PRESENT_COMPLETE_MODE_SKIP)
+            continue;
+        CHECK(s->log[i].target_msc && s->log[i].msc > s->log[i].target_msc);
+        skipped++;
+    }
+    if (skipped)
+        printf("# %u frames replaced after the server found them late\n", skipped);
+    return skipped;
+}
+
 /* Without DRI3 buffers, the automatic choice is MIT-SHM; the mock maps
  * the same memfd, so the window shows what the client wrote. */
 TEST(shm_backend_on_the_mock)
@@ -215,7 +234,7 @@ TEST(flip_completions_hold_the_buffer_until_the_next_flip)
         CHECK_EQ(frame(&s, n), 0);
     wait_completed(&s, 12);
     CHECK_EQ(xcb_present_util_get_stats(s.sc, &st), 0);
-    CHECK_EQ(st.flips, 12);
+    CHECK_EQ(st.flips + check_skips_late(&s, 12), 12);
     CHECK_EQ(st.copies, 0);
     check_in_order(&s, 12);
     check_window_shows(&s, 12);
@@ -241,9 +260,10 @@ TEST(suboptimal_mode_without_the_option_is_a_copy)
         CHECK_EQ(frame(&s, n), 0);
     wait_completed(&s, 6);
     CHECK_EQ(xcb_present_util_get_stats(s.sc, &st), 0);
-    CHECK_EQ(st.copies, 6);
+    CHECK_EQ(st.copies + check_skips_late(&s, 6), 6);
     for (uint32_t i = 0; i < 6; i++)
-        CHECK_EQ(s.log[i].mode, XCB_PRESENT_COMPLETE_MODE_COPY);
+        CHECK(s.log[i].mode == XCB_PRESENT_COMPLETE_MODE_COPY ||
+              s.log[i].mode == XCB_PRESENT_COMPLETE_MODE_SKIP);
     stop(&s);
 }
 

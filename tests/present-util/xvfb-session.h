@@ -46,7 +46,8 @@ void session_frame(struct session *s, uint32_t n);
 void session_wait_completed(struct session *s, uint64_t completed, int timeout_ms);
 /* The window's pixels equal frame n's at the window's size. */
 void session_check_window_shows(struct session *s, uint32_t n, uint16_t w, uint16_t h);
-/* Frames in the log numbered 1..n, once each, in order. */
+/* Frames in the log numbered 1..n, once each; those shown (not skipped)
+ * in order. */
 void session_check_in_order(const struct session *s, uint32_t n);
 /* FIFO: every frame shown on a later vblank than the one before and never
  * before its target; none skipped.  Xvfb's vblank timer fires late on a
