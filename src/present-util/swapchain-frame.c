@@ -270,6 +270,7 @@ int xcb_present_util_present(xcb_present_util_swapchain_t *sc,
     uint64_t now_us, target = 0;
     struct frame *f;
     bool late = false;
+    int synced;
     int r;
 
     if (!sc || !image)
@@ -337,14 +338,25 @@ int xcb_present_util_present(xcb_present_util_swapchain_t *sc,
                          .index = b->index, .client_late = late };
     /* divisor 0 and remainder 0: the server checks remainder < divisor
      * only when the divisor is set. */
-    xcb_present_pixmap(sc->c, sc->window, b->pixmap, (uint32_t)sc->serial, 0, update, 0, 0,
-                       0, 0, idle_fence, options, target, 0, 0, 0, NULL);
-    sc_log(sc, "request: PresentPixmap buffer %u pixmap 0x%x serial %llu target %llu "
-           "options 0x%x update 0x%x (%u rects)%s", b->index, b->pixmap,
-           (unsigned long long)sc->serial, (unsigned long long)target, options, update,
-           n_damage, late ? " late" : "");
+    synced = sc->backend->present ? sc->backend->present(sc, b, options, target) : 0;
+    if (synced < 0) {
+        sc->serial--;
+        f->serial = 0;
+        b->state = BUF_FREE;
+        pthread_mutex_unlock(&sc->lock);
+        return synced;
+    }
+    if (!synced)
+        xcb_present_pixmap(sc->c, sc->window, b->pixmap, (uint32_t)sc->serial, 0, update, 0,
+                           0, 0, 0, idle_fence, options, target, 0, 0, 0, NULL);
+    sc_log(sc, "request: PresentPixmap%s buffer %u pixmap 0x%x serial %llu target %llu "
+           "options 0x%x update 0x%x (%u rects) idle fence 0x%x%s", synced ? "Synced" : "",
+           b->index, b->pixmap, (unsigned long long)sc->serial, (unsigned long long)target,
+           options, update, n_damage, idle_fence, late ? " late" : "");
     b->state = BUF_PRESENTED;
-    b->idle_notified = false;
+    /* PresentPixmapSynced sends no IdleNotify: the release point alone
+     * says when the buffer is free (the back end's is_idle). */
+    b->idle_notified = synced > 0;
     b->last_serial = sc->serial;
     sc_stats_presented(sc);
     xcb_flush(sc->c);

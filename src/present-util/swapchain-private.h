@@ -56,6 +56,10 @@ struct backend_ops {
     /* optional: after IdleNotify, true when the buffer can be written
      * (its idle fence triggered); may wait up to timeout_ns */
     bool (*is_idle)(sc_t *sc, struct buffer *b, int64_t timeout_ns);
+    /* optional: sends the presentation itself (PresentPixmapSynced) and
+     * returns 1; 0 lets the core send PresentPixmap; a negative errno
+     * refuses the frame */
+    int (*present)(sc_t *sc, struct buffer *b, uint32_t options, uint64_t target);
     /* optional: a SuboptimalCopy completion; true when buffers must be
      * reallocated */
     bool (*suboptimal)(sc_t *sc);
