@@ -271,6 +271,8 @@ int xcb_present_util_present(xcb_present_util_swapchain_t *sc,
     struct frame *f;
     bool late = false;
     int synced;
+    /* The swapchain aims at MSCs itself: no divisor, no remainder. */
+    const uint64_t divisor = 0, remainder = 0;
     int r;
 
     if (!sc || !image)
@@ -284,7 +286,7 @@ int xcb_present_util_present(xcb_present_util_swapchain_t *sc,
         return -EINVAL;
     }
     b = &sc->buffers[image->index];
-    options = sc->backend->extra_options;
+    options = sc->backend_options;
     r = sc->dead ? sc->dead : sc_conn_ok(sc);
     if (!r)
         r = validate_damage(sc, b, damage, n_damage);
@@ -323,7 +325,9 @@ int xcb_present_util_present(xcb_present_util_swapchain_t *sc,
                           sc->backend->kind == XCB_PRESENT_UTIL_BACKEND_DRI3,
                   "Suboptimal only for DRI3 buffers") ||
         !sc_check(sc, !target || !sc->have_msc || target > sc->last_msc,
-                  "FIFO target ahead of the last msc")) {
+                  "FIFO target ahead of the last msc") ||
+        !sc_check(sc, divisor == 0 ? remainder == 0 : remainder < divisor,
+                  "remainder < divisor, or both 0")) {
         b->state = BUF_FREE;
         pthread_mutex_unlock(&sc->lock);
         return -EINVAL;
@@ -348,7 +352,8 @@ int xcb_present_util_present(xcb_present_util_swapchain_t *sc,
     }
     if (!synced)
         xcb_present_pixmap(sc->c, sc->window, b->pixmap, (uint32_t)sc->serial, 0, update, 0,
-                           0, 0, 0, idle_fence, options, target, 0, 0, 0, NULL);
+                           0, 0, 0, idle_fence, options, target, divisor, remainder, 0,
+                           NULL);
     sc_log(sc, "request: PresentPixmap%s buffer %u pixmap 0x%x serial %llu target %llu "
            "options 0x%x update 0x%x (%u rects) idle fence 0x%x%s", synced ? "Synced" : "",
            b->index, b->pixmap, (unsigned long long)sc->serial, (unsigned long long)target,

@@ -64,7 +64,6 @@ struct backend_ops {
      * reallocated */
     bool (*suboptimal)(sc_t *sc);
     void (*fini)(sc_t *sc);
-    uint32_t extra_options;         /* PresentOption bits it adds */
 };
 
 extern const struct backend_ops sc_backend_shm;
@@ -101,6 +100,7 @@ struct xcb_present_util_swapchain {
     xcb_present_util_mode_t mode;
     const struct backend_ops *backend;
     void *backend_data;
+    uint32_t backend_options;       /* PresentOption bits the back end adds */
     uint32_t num_buffers;
     uint8_t depth;
     uint32_t fourcc;
