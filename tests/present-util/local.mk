@@ -8,7 +8,8 @@ PRESENT_UTIL_TEST_CFLAGS = $(AM_CFLAGS) $(XCB_EXT_DEPS_CFLAGS) -pthread
 PRESENT_UTIL_TEST_LDADD = tests/libtestrunner.la src/libxcb-present-util.la \
 	src/libxcb-present.la $(XCB_LIBS) -lpthread
 PRESENT_UTIL_XVFB_SOURCES = tests/present-util/xvfb-session.c \
-	tests/present-util/xvfb-session.h tools/xvfb-spawn.c tools/xvfb-spawn.h
+	tests/present-util/xvfb-session.h tools/xvfb-spawn.c tools/xvfb-spawn.h \
+	tests/present-util/lsan-libxcb.c
 
 PRESENT_UTIL_TESTS = tests/present-util/swapchain-modes tests/present-util/swapchain-faults
 check_PROGRAMS += $(PRESENT_UTIL_TESTS)
@@ -38,7 +39,8 @@ PRESENT_UTIL_MOCK_TESTS = tests/present-util/swapchain-mock
 check_PROGRAMS += $(PRESENT_UTIL_MOCK_TESTS)
 TESTS += $(PRESENT_UTIL_MOCK_TESTS)
 VALGRIND_TESTS += $(PRESENT_UTIL_MOCK_TESTS)
-tests_present_util_swapchain_mock_SOURCES = tests/present-util/swapchain-mock.c
+tests_present_util_swapchain_mock_SOURCES = tests/present-util/swapchain-mock.c \
+	tests/present-util/lsan-libxcb.c
 tests_present_util_swapchain_mock_CPPFLAGS = $(PRESENT_UTIL_TEST_CPPFLAGS) \
 	-I$(top_srcdir)/tests/mock
 tests_present_util_swapchain_mock_CFLAGS = $(PRESENT_UTIL_TEST_CFLAGS)
