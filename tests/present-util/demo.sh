@@ -10,7 +10,7 @@ fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 unset DISPLAY
-echo "1..9"
+echo "1..10"
 n=0
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
 not_ok() { n=$((n + 1)); echo "not ok $n - $1"; sed 's/^/# /' "$tmp/out"; }
@@ -28,6 +28,25 @@ check "the summary names the back end and the mode" \
 check "the plot is an SVG" 'grep -q "<svg" "$tmp/plot.svg" && grep -q "polyline" "$tmp/plot.svg"'
 check "the screenshot is a PNG" \
     '[ "$(head -c 4 "$tmp/shot.png" | od -An -c | tr -d " ")" = "211PNG" ]'
+# Frame 60's bar: x from (60 * 8) % 320 = 160, 320 / 16 + 4 = 24 wide, 0xffd000.
+check "the screenshot shows the last frame (its bar at x 160..183)" \
+    '"${PYTHON:-python3}" - "$tmp/shot.png" <<"PY" 2>>"$tmp/out"
+import struct, sys, zlib
+d = open(sys.argv[1], "rb").read()
+pos, idat, w = 8, b"", 0
+while pos < len(d):
+    n, t = struct.unpack(">I4s", d[pos:pos + 8])
+    if t == b"IHDR":
+        w = struct.unpack(">I", d[pos + 8:pos + 12])[0]
+    if t == b"IDAT":
+        idat += d[pos + 8:pos + 8 + n]
+    pos += 12 + n
+raw = zlib.decompress(idat)
+row = raw[10 * (1 + 3 * w) + 1:][:3 * w]
+px = lambda x: tuple(row[3 * x:3 * x + 3])
+assert px(160) == (255, 208, 0) and px(183) == (255, 208, 0), (px(160), px(183))
+assert px(159) != (255, 208, 0) and px(184) != (255, 208, 0)
+PY'
 pid=$(sed -n 's/.*(pid \([0-9]*\)).*/\1/p' "$tmp/out" | head -n 1)
 check "its own Xvfb is gone afterwards" '[ -n "$pid" ] && ! kill -0 "$pid" 2>/dev/null'
 
