@@ -9,7 +9,8 @@ PACKAGES="
     libxcb-dri3-dev libxcb-present-dev libxshmfence-dev
     libxml2-utils groff-base valgrind
     xvfb xauth
-    libxcb-shm0-dev x11-utils
+    libdrm-dev libgbm-dev libxcb-shm0-dev
+    x11-utils
 "
 # shellcheck disable=SC2086
 if ! dpkg -s $PACKAGES >/dev/null 2>&1; then

@@ -18,6 +18,9 @@ void mock_config_defaults(struct mock_config *cfg)
     cfg->present_caps = MOCK_CAP_ASYNC | MOCK_CAP_FENCE | MOCK_CAP_UST |
                         MOCK_CAP_ASYNC_MAY_TEAR | MOCK_CAP_SYNCOBJ;
     cfg->open_mode = MOCK_OPEN_MEMFD;
+    /* Real servers list DRM_FORMAT_MOD_LINEAR (0) in both lists. */
+    cfg->n_modifiers_window = 1;
+    cfg->n_modifiers_screen = 1;
     cfg->msc_rate_hz = 60;
     cfg->screen_width = 1024;
     cfg->screen_height = 768;

@@ -219,6 +219,14 @@ static size_t handle_request(struct mock_client *c, const uint8_t *p, size_t ava
     req.seq = ++c->seq;
     req.length = (size_t)words * 4;
     dispatch(&req);
+    /* error:T:CODE on a request without a reply (a reply would have taken
+     * it): the error follows the request's handling, whose effects stay.
+     * A request the handler refused by itself keeps its own error. */
+    const struct mock_fault *f = mock_take_fault(&req, MOCK_FAULT_ERROR);
+    if (f && !req.errored) {
+        mock_send_error(&req, (uint8_t)f->arg, 0);
+        mock_info(s, "fault: error %d for a request without a reply", f->arg);
+    }
     mock_record_request(s, &req);
     if (mock_take_fault(&req, MOCK_FAULT_CLOSE_AFTER)) {
         mock_info(s, "fault: closing client %d after request %" PRIu32, c->index, req.seq);

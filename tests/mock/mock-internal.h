@@ -198,6 +198,7 @@ struct mock_request {
     /* what each taken fd was when it was taken (the handler may close it
      * before the transcript line is written) */
     struct mock_fd_record taken_info[8];
+    bool errored;               /* an X error was sent for it */
 };
 
 /* A request field at wire offset `off` of the ordinary (non-BIG-REQUESTS)

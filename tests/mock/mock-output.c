@@ -166,6 +166,7 @@ void mock_send_error(struct mock_request *req, uint8_t code, uint32_t bad_value)
 {
     uint8_t e[32] = { 0, code };
 
+    req->errored = true;
     mock_put16(e + 2, (uint16_t)req->seq);
     mock_put32(e + 4, bad_value);
     mock_put16(e + 8, req->minor);

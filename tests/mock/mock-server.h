@@ -22,7 +22,9 @@
  *   dri3-open memfd|none|PATH  what DRI3 Open returns: a fresh memfd named
  *                              "mock-drm-device" (default), BadMatch ("none"),
  *                              or PATH opened read-write
- *   modifiers-window LIST      comma list of 64-bit modifiers (decimal or 0x)
+ *   modifiers-window LIST      comma list of 64-bit modifiers (decimal or 0x);
+ *                              default "0" (DRM_FORMAT_MOD_LINEAR, as real
+ *                              servers list), "" for an empty list
  *   modifiers-screen LIST      the same for the screen list
  *   msc-rate HZ                fake CRTC refresh rate (default 60)
  *   screen-size WxH            root window size (default 1024x768)
@@ -47,7 +49,9 @@
  *   close-after:T         close the connection after the request is handled
  *   close-mid-reply:T     send half of the reply, then close
  *   stall:T:MS            hold the reply (and everything after it) MS ms
- *   error:T:CODE          an X error CODE instead of the reply
+ *   error:T:CODE          an X error CODE instead of the reply; a request
+ *                         without a reply gets the error after it was
+ *                         handled (its effects stay)
  *
  * The transcript is text, one record per line:
  *   request client=C seq=S major=M minor=m length=L fds=N data=HEX

@@ -29,6 +29,7 @@ static void usage(FILE *out)
           "  --present-caps LIST|none         async,fence,ust,async-may-tear,syncobj\n"
           "  --dri3-open memfd|none|PATH      what DRI3 Open returns (default memfd)\n"
           "  --modifiers-window LIST          64-bit modifiers, comma separated\n"
+          "                                   (default 0, linear; \"\" for none)\n"
           "  --modifiers-screen LIST\n"
           "  --msc-rate HZ                    fake vblank rate (default 60)\n"
           "  --screen-size WxH                (default 1024x768)\n"

@@ -1,0 +1,26 @@
+/*
+ * The format table shared by the buffer files: for each DRM fourcc the
+ * library knows, its X depth and bpp (0 for formats with no X visual) and
+ * the geometry of its planes.
+ */
+#ifndef XCB_DRI3_UTIL_FORMATS_H
+#define XCB_DRI3_UTIL_FORMATS_H
+
+#include <stdint.h>
+
+struct format_info {
+    uint32_t fourcc;
+    const char *name;
+    uint8_t depth, bpp;         /* 0/0: no X depth */
+    uint8_t n_planes;
+    uint8_t cpp[3];             /* bytes per pixel (per block) of each plane */
+    uint8_t hsub, vsub;         /* chroma subsampling of planes 1 and 2 */
+};
+
+/* The entry for fourcc, or NULL. */
+const struct format_info *format_lookup(uint32_t fourcc);
+
+/* Rows of plane `plane` of a format for an image `height` rows high. */
+uint32_t format_plane_rows(const struct format_info *f, unsigned plane, uint32_t height);
+
+#endif

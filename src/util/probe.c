@@ -1,0 +1,379 @@
+/*
+ * The probe: which of DRI3, Present, SYNC, XFixes and MIT-SHM the server
+ * has, at which versions, and whether fds can pass at all.  Every other
+ * helper of the buffer part asks here before it sends a request, because a
+ * request to a missing extension makes libxcb shut the connection down.
+ *
+ * The answer is cached per connection in a small list under one mutex,
+ * together with the modifier lists that xcb_dri3_util_buffer_to_pixmap()
+ * consults.  A connection is recognised by its pointer, its setup and its
+ * socket, so that a new connection that happens to reuse a freed one's
+ * address is not taken for it (not watertight: hence probe_forget()).
+ */
+#include "conn-state.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <xcb/dri3.h>
+#include <xcb/present.h>
+#include <xcb/shm.h>
+#include <xcb/sync.h>
+#include <xcb/xfixes.h>
+
+/* Enough for a few windows at two or three depths; the oldest goes. */
+#define MODIFIER_CACHE_SIZE 16
+
+struct modifier_entry {
+    uint32_t window;
+    uint8_t depth, bpp;
+    uint64_t *window_mods, *screen_mods;
+    uint32_t n_window, n_screen;
+};
+
+struct conn_state {
+    struct conn_state *next;
+    xcb_connection_t *c;
+    const xcb_setup_t *setup;
+    int fd;
+    xcb_dri3_util_caps_t caps;
+    struct modifier_entry mods[MODIFIER_CACHE_SIZE];
+    unsigned n_mods, next_mod;
+};
+
+static pthread_mutex_t states_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct conn_state *states;
+
+void util_report_x_error(xcb_generic_error_t *e, xcb_generic_error_t **err)
+{
+    if (err)
+        *err = e;
+    else
+        free(e);
+    errno = EIO;
+}
+
+/* Caller holds states_lock. */
+static struct conn_state **find_locked(xcb_connection_t *c)
+{
+    const xcb_setup_t *setup = xcb_get_setup(c);
+    int fd = xcb_get_file_descriptor(c);
+
+    for (struct conn_state **p = &states; *p; p = &(*p)->next)
+        if ((*p)->c == c && (*p)->setup == setup && (*p)->fd == fd)
+            return p;
+    return NULL;
+}
+
+static void free_modifier_entry(struct modifier_entry *m)
+{
+    free(m->window_mods);
+    free(m->screen_mods);
+    m->window_mods = m->screen_mods = NULL;
+}
+
+static void free_state(struct conn_state *s)
+{
+    for (unsigned i = 0; i < s->n_mods; i++)
+        free_modifier_entry(&s->mods[i]);
+    free(s);
+}
+
+void xcb_dri3_util_probe_forget(xcb_connection_t *c)
+{
+    struct conn_state **p, *s = NULL;
+
+    pthread_mutex_lock(&states_lock);
+    /* Also matches a connection in error: its setup and fd stay readable. */
+    p = find_locked(c);
+    if (p) {
+        s = *p;
+        *p = s->next;
+    }
+    pthread_mutex_unlock(&states_lock);
+    if (s)
+        free_state(s);
+}
+
+static bool is_unix_socket(int fd)
+{
+    struct sockaddr_storage addr;
+    socklen_t len = sizeof addr;
+
+    if (fd < 0 || getsockname(fd, (struct sockaddr *)&addr, &len) < 0)
+        return false;
+    return addr.ss_family == AF_UNIX;
+}
+
+static bool ext_present(xcb_connection_t *c, xcb_extension_t *ext)
+{
+    const xcb_query_extension_reply_t *r = xcb_get_extension_data(c, ext);
+
+    return r && r->present;
+}
+
+/* Sends everything, then reads the answers: at most two round trips. */
+static int run_probe(xcb_connection_t *c, xcb_dri3_util_caps_t *caps)
+{
+    xcb_dri3_query_version_cookie_t dri3_ck = { 0 };
+    xcb_present_query_version_cookie_t present_ck = { 0 };
+    xcb_present_query_capabilities_cookie_t caps_ck = { 0 };
+    xcb_sync_initialize_cookie_t sync_ck = { 0 };
+    xcb_xfixes_query_version_cookie_t xfixes_ck = { 0 };
+    xcb_shm_query_version_cookie_t shm_ck = { 0 };
+    xcb_screen_iterator_t screens;
+
+    memset(caps, 0, sizeof *caps);
+    caps->fd_passing = is_unix_socket(xcb_get_file_descriptor(c));
+
+    /* Round one: all QueryExtension requests leave before any answer is
+     * awaited. */
+    xcb_prefetch_extension_data(c, &xcb_dri3_id);
+    xcb_prefetch_extension_data(c, &xcb_present_id);
+    xcb_prefetch_extension_data(c, &xcb_sync_id);
+    xcb_prefetch_extension_data(c, &xcb_xfixes_id);
+    xcb_prefetch_extension_data(c, &xcb_shm_id);
+    caps->dri3 = ext_present(c, &xcb_dri3_id);
+    caps->present = ext_present(c, &xcb_present_id);
+    caps->sync = ext_present(c, &xcb_sync_id);
+    caps->xfixes = ext_present(c, &xcb_xfixes_id);
+    caps->shm = ext_present(c, &xcb_shm_id);
+    if (xcb_connection_has_error(c))
+        return -EPIPE;
+
+    /* Round two: every version request, and the root window's Present
+     * capabilities, again all sent before the first reply is read. */
+    if (caps->dri3)
+        dri3_ck = xcb_dri3_query_version(c, 1, 4);
+    if (caps->present) {
+        present_ck = xcb_present_query_version(c, 1, 4);
+        screens = xcb_setup_roots_iterator(xcb_get_setup(c));
+        if (screens.rem > 0)
+            caps_ck = xcb_present_query_capabilities(c, screens.data->root);
+    }
+    if (caps->sync)
+        sync_ck = xcb_sync_initialize(c, 3, 1);
+    if (caps->xfixes)
+        xfixes_ck = xcb_xfixes_query_version(c, 6, 0);
+    if (caps->shm)
+        shm_ck = xcb_shm_query_version(c);
+
+    if (caps->dri3) {
+        xcb_dri3_query_version_reply_t *r = xcb_dri3_query_version_reply(c, dri3_ck, NULL);
+        if (r) {
+            caps->dri3_major = r->major_version;
+            caps->dri3_minor = r->minor_version;
+        }
+        free(r);
+    }
+    if (caps->present) {
+        xcb_present_query_version_reply_t *r =
+            xcb_present_query_version_reply(c, present_ck, NULL);
+        if (r) {
+            caps->present_major = r->major_version;
+            caps->present_minor = r->minor_version;
+        }
+        free(r);
+        if (caps_ck.sequence) {
+            xcb_present_query_capabilities_reply_t *q =
+                xcb_present_query_capabilities_reply(c, caps_ck, NULL);
+            if (q)
+                caps->present_caps = q->capabilities;
+            free(q);
+        }
+    }
+    if (caps->sync) {
+        xcb_sync_initialize_reply_t *r = xcb_sync_initialize_reply(c, sync_ck, NULL);
+        if (r) {
+            caps->sync_major = r->major_version;
+            caps->sync_minor = r->minor_version;
+        }
+        free(r);
+    }
+    if (caps->xfixes) {
+        xcb_xfixes_query_version_reply_t *r =
+            xcb_xfixes_query_version_reply(c, xfixes_ck, NULL);
+        if (r) {
+            caps->xfixes_major = r->major_version;
+            caps->xfixes_minor = r->minor_version;
+        }
+        free(r);
+    }
+    if (caps->shm) {
+        xcb_shm_query_version_reply_t *r = xcb_shm_query_version_reply(c, shm_ck, NULL);
+        if (r) {
+            caps->shm_major = r->major_version;
+            caps->shm_minor = r->minor_version;
+            caps->shm_pixmaps = r->shared_pixmaps;
+        }
+        free(r);
+    }
+    if (xcb_connection_has_error(c))
+        return -EPIPE;
+    /* A server that advertises an extension and then fails its version
+     * request is treated as not having it. */
+    caps->dri3 = caps->dri3 && caps->dri3_major > 0;
+    caps->present = caps->present && caps->present_major > 0;
+    caps->sync = caps->sync && caps->sync_major > 0;
+    caps->xfixes = caps->xfixes && caps->xfixes_major > 0;
+    caps->shm = caps->shm && (caps->shm_major > 0 || caps->shm_minor > 0);
+    return 0;
+}
+
+int conn_caps(xcb_connection_t *c, xcb_dri3_util_caps_t *caps)
+{
+    struct conn_state **p, *s;
+    int ret;
+
+    if (!c || xcb_connection_has_error(c))
+        return -EPIPE;
+    pthread_mutex_lock(&states_lock);
+    p = find_locked(c);
+    if (p)
+        *caps = (*p)->caps;
+    pthread_mutex_unlock(&states_lock);
+    if (p)
+        return 0;
+
+    /* Probing without the lock: two threads may both probe the first
+     * time; the first to finish is kept. */
+    ret = run_probe(c, caps);
+    if (ret < 0)
+        return ret;
+    s = calloc(1, sizeof *s);
+    if (!s)
+        return -ENOMEM;
+    s->c = c;
+    s->setup = xcb_get_setup(c);
+    s->fd = xcb_get_file_descriptor(c);
+    s->caps = *caps;
+    pthread_mutex_lock(&states_lock);
+    if (!find_locked(c)) {
+        s->next = states;
+        states = s;
+        s = NULL;
+    }
+    pthread_mutex_unlock(&states_lock);
+    free(s);
+    return 0;
+}
+
+int xcb_dri3_util_probe(xcb_connection_t *c, xcb_dri3_util_caps_t *caps)
+{
+    xcb_dri3_util_caps_t tmp;
+    int ret = conn_caps(c, &tmp);
+
+    if (ret < 0) {
+        errno = -ret;
+        return ret;
+    }
+    if (caps)
+        *caps = tmp;
+    return 0;
+}
+
+int conn_need_dri3(xcb_connection_t *c, uint32_t minor, xcb_dri3_util_caps_t *caps)
+{
+    xcb_dri3_util_caps_t tmp;
+    int ret = conn_caps(c, &tmp);
+
+    if (ret < 0)
+        return ret;
+    if (caps)
+        *caps = tmp;
+    if (!tmp.dri3 || (tmp.dri3_major == 1 && tmp.dri3_minor < minor))
+        return -ENOTSUP;
+    if (xcb_connection_has_error(c))
+        return -EPIPE;
+    return 0;
+}
+
+static uint64_t *copy_list(const uint64_t *src, uint32_t n, bool *failed)
+{
+    uint64_t *dst;
+
+    if (n == 0)
+        return NULL;
+    dst = malloc(n * sizeof *dst);
+    if (!dst) {
+        *failed = true;
+        return NULL;
+    }
+    memcpy(dst, src, n * sizeof *dst);
+    return dst;
+}
+
+bool conn_modifiers_get(xcb_connection_t *c, uint32_t window, uint8_t depth, uint8_t bpp,
+                        uint64_t **window_mods, uint32_t *n_window, uint64_t **screen_mods,
+                        uint32_t *n_screen)
+{
+    struct conn_state **p;
+    bool found = false, failed = false;
+
+    pthread_mutex_lock(&states_lock);
+    p = find_locked(c);
+    for (unsigned i = 0; p && i < (*p)->n_mods; i++) {
+        const struct modifier_entry *m = &(*p)->mods[i];
+
+        if (m->window != window || m->depth != depth || m->bpp != bpp)
+            continue;
+        *window_mods = copy_list(m->window_mods, m->n_window, &failed);
+        *screen_mods = copy_list(m->screen_mods, m->n_screen, &failed);
+        *n_window = m->n_window;
+        *n_screen = m->n_screen;
+        found = true;
+        break;
+    }
+    pthread_mutex_unlock(&states_lock);
+    if (found && failed) {
+        /* Out of memory: pretend nothing was cached, the caller asks the
+         * server (and then fails on memory itself). */
+        free(*window_mods);
+        free(*screen_mods);
+        return false;
+    }
+    return found;
+}
+
+void conn_modifiers_put(xcb_connection_t *c, uint32_t window, uint8_t depth, uint8_t bpp,
+                        const uint64_t *window_mods, uint32_t n_window,
+                        const uint64_t *screen_mods, uint32_t n_screen)
+{
+    struct modifier_entry fresh = { window, depth, bpp, NULL, NULL, n_window, n_screen };
+    struct conn_state **p;
+    bool failed = false;
+    unsigned slot;
+
+    fresh.window_mods = copy_list(window_mods, n_window, &failed);
+    fresh.screen_mods = copy_list(screen_mods, n_screen, &failed);
+    if (failed) {
+        free_modifier_entry(&fresh);
+        return;
+    }
+    pthread_mutex_lock(&states_lock);
+    p = find_locked(c);
+    if (!p) {
+        pthread_mutex_unlock(&states_lock);
+        free_modifier_entry(&fresh);
+        return;
+    }
+    struct conn_state *s = *p;
+    for (slot = 0; slot < s->n_mods; slot++)
+        if (s->mods[slot].window == window && s->mods[slot].depth == depth &&
+            s->mods[slot].bpp == bpp)
+            break;
+    if (slot == s->n_mods) {
+        if (s->n_mods < MODIFIER_CACHE_SIZE) {
+            s->n_mods++;
+        } else {
+            slot = s->next_mod;
+            s->next_mod = (s->next_mod + 1) % MODIFIER_CACHE_SIZE;
+        }
+    }
+    /* A fresh slot is zero (calloc), a reused one is replaced. */
+    free_modifier_entry(&s->mods[slot]);
+    s->mods[slot] = fresh;
+    pthread_mutex_unlock(&states_lock);
+}

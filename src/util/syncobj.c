@@ -1,0 +1,157 @@
+/*
+ * Explicit sync, the DRM side and the server side: timeline syncobjs on a
+ * DRM device through libdrm, and DRI3 1.4 ImportSyncobj / FreeSyncobj to
+ * make them known to the X server.
+ */
+#include "conn-state.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
+#include <xcb/dri3.h>
+#include <xf86drm.h>
+
+struct xcb_dri3_util_timeline {
+    int drm_fd;             /* borrowed */
+    uint32_t handle;
+    int fd;                 /* the syncobj exported as an fd, owned */
+};
+
+/* libdrm's syncobj calls return -1 or -errno depending on the call; the
+ * kernel's errno is the one reliable answer. */
+static int drm_error(void)
+{
+    return errno > 0 ? -errno : -EIO;
+}
+
+xcb_dri3_util_timeline_t *xcb_dri3_util_timeline_create(int drm_fd)
+{
+    xcb_dri3_util_timeline_t *tl;
+    int ret;
+
+    if (fcntl(drm_fd, F_GETFD) < 0) {
+        errno = EBADF;
+        return NULL;
+    }
+    tl = calloc(1, sizeof *tl);
+    if (!tl)
+        return NULL;
+    tl->drm_fd = drm_fd;
+    tl->fd = -1;
+    errno = 0;
+    if (drmSyncobjCreate(drm_fd, 0, &tl->handle) != 0) {
+        ret = drm_error();
+        free(tl);
+        errno = -ret;
+        return NULL;
+    }
+    errno = 0;
+    if (drmSyncobjHandleToFD(drm_fd, tl->handle, &tl->fd) != 0) {
+        ret = drm_error();
+        drmSyncobjDestroy(drm_fd, tl->handle);
+        free(tl);
+        errno = -ret;
+        return NULL;
+    }
+    fcntl(tl->fd, F_SETFD, FD_CLOEXEC);
+    return tl;
+}
+
+int xcb_dri3_util_timeline_fd(const xcb_dri3_util_timeline_t *tl)
+{
+    return tl->fd;
+}
+
+int xcb_dri3_util_timeline_signal(xcb_dri3_util_timeline_t *tl, uint64_t point)
+{
+    errno = 0;
+    if (drmSyncobjTimelineSignal(tl->drm_fd, &tl->handle, &point, 1) != 0)
+        return drm_error();
+    return 0;
+}
+
+int xcb_dri3_util_timeline_wait(xcb_dri3_util_timeline_t *tl, uint64_t point,
+                                int64_t timeout_ns)
+{
+    struct timespec now;
+    int64_t deadline = INT64_MAX;
+
+    /* The kernel takes an absolute CLOCK_MONOTONIC deadline. */
+    if (timeout_ns >= 0) {
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        deadline = (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
+        deadline = timeout_ns > INT64_MAX - deadline ? INT64_MAX : deadline + timeout_ns;
+    }
+    errno = 0;
+    if (drmSyncobjTimelineWait(tl->drm_fd, &tl->handle, &point, 1, deadline,
+                               DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT, NULL) != 0)
+        return drm_error();
+    return 0;
+}
+
+int xcb_dri3_util_timeline_query(xcb_dri3_util_timeline_t *tl, uint64_t *point)
+{
+    errno = 0;
+    if (drmSyncobjQuery(tl->drm_fd, &tl->handle, point, 1) != 0)
+        return drm_error();
+    return 0;
+}
+
+void xcb_dri3_util_timeline_destroy(xcb_dri3_util_timeline_t *tl)
+{
+    if (!tl)
+        return;
+    close(tl->fd);
+    drmSyncobjDestroy(tl->drm_fd, tl->handle);
+    free(tl);
+}
+
+uint32_t xcb_dri3_util_syncobj_import(xcb_connection_t *c, xcb_drawable_t drawable,
+                                      int syncobj_fd, xcb_generic_error_t **err)
+{
+    xcb_generic_error_t *e;
+    uint32_t id;
+    int ret, fd;
+
+    if (err)
+        *err = NULL;
+    ret = conn_need_dri3(c, 4, NULL);
+    if (ret < 0) {
+        errno = -ret;
+        return XCB_NONE;
+    }
+    id = xcb_generate_id(c);
+    if (id == (uint32_t)-1) {
+        errno = EPIPE;
+        return XCB_NONE;
+    }
+    /* libxcb closes what it sends; the caller keeps its fd. */
+    fd = fcntl(syncobj_fd, F_DUPFD_CLOEXEC, 0);
+    if (fd < 0)
+        return XCB_NONE;
+    e = xcb_request_check(c, xcb_dri3_import_syncobj_checked(c, id, drawable, fd));
+    if (e) {
+        util_report_x_error(e, err);
+        return XCB_NONE;
+    }
+    if (xcb_connection_has_error(c)) {
+        errno = EPIPE;
+        return XCB_NONE;
+    }
+    return id;
+}
+
+int xcb_dri3_util_syncobj_free(xcb_connection_t *c, uint32_t syncobj)
+{
+    int ret = conn_need_dri3(c, 4, NULL);
+
+    if (ret < 0) {
+        errno = -ret;
+        return ret;
+    }
+    xcb_dri3_free_syncobj(c, syncobj);
+    return 0;
+}

@@ -1,0 +1,173 @@
+/*
+ * Explicit sync against the mock server: ImportSyncobj / FreeSyncobj and
+ * PresentPixmapSynced, gated on DRI3 1.4 and the Syncobj capability.  The
+ * mock keeps an imported syncobj's fd without looking inside, so a memfd
+ * stands in for a DRM syncobj here (a real one needs a DRM device).
+ */
+#include <unistd.h>
+
+#include "buffer-test-util.h"
+
+enum { DRI3 = MOCK_DRI3_MAJOR, PRESENT = MOCK_PRESENT_MAJOR };
+
+TEST(import_and_free)
+{
+    int fd = test_memfd("syncobj-stand-in", 16, NULL);
+    struct fd_id id = FD_ID(fd);
+    const struct mock_request_record *r;
+    xcb_generic_error_t *err = (void *)1;
+    struct e2e t;
+    uint32_t s;
+
+    e2e_start(&t, NULL);
+    s = xcb_dri3_util_syncobj_import(t.c, t.root, fd, &err);
+    CHECK(err == NULL);
+    CHECK(s != XCB_NONE);
+    CHECK_FD_IS(fd, id);        /* a dup went; ours stays */
+    CHECK_EQ(xcb_dri3_util_syncobj_free(t.c, s), 0);
+    e2e_sync(&t);
+    bt_stop(&t);
+    r = e2e_request(&t, DRI3, XCB_DRI3_IMPORT_SYNCOBJ, 0);
+    CHECK_EQ(e2e_u32(r, 4), s);
+    CHECK_EQ(e2e_u32(r, 8), t.root);
+    E2E_CHECK_FD_RECORD(r, 0, id);
+    CHECK_EQ(e2e_u32(e2e_request(&t, DRI3, XCB_DRI3_FREE_SYNCOBJ, 0), 4), s);
+    CHECK(e2e_info_contains(&t, "freed"));
+    e2e_end(&t);
+    close(fd);
+}
+
+TEST(import_refused)
+{
+    int fd = test_memfd("syncobj-stand-in", 16, NULL);
+    xcb_generic_error_t *err = NULL;
+    struct e2e t;
+
+    e2e_start(&t, NULL);
+    errno = 0;
+    CHECK_EQ(xcb_dri3_util_syncobj_import(t.c, 0x00abcdef, fd, &err), XCB_NONE);
+    CHECK_EQ(errno, EIO);
+    CHECK(err != NULL);
+    CHECK_EQ(err->error_code, XCB_DRAWABLE);
+    free(err);
+    CHECK_EQ(xcb_dri3_util_syncobj_import(t.c, t.root, -1, &err), XCB_NONE);
+    CHECK_EQ(errno, EBADF);
+    e2e_sync(&t);
+    bt_stop(&t);
+    e2e_end(&t);
+
+    /* DRI3 1.2: nothing sent */
+    e2e_start(&t, "dri3-version", "1.2", NULL);
+    CHECK_EQ(xcb_dri3_util_syncobj_import(t.c, t.root, fd, &err), XCB_NONE);
+    CHECK_EQ(errno, ENOTSUP);
+    CHECK(err == NULL);
+    CHECK_EQ(xcb_dri3_util_syncobj_free(t.c, 1), -ENOTSUP);
+    e2e_sync(&t);
+    bt_stop(&t);
+    CHECK_EQ(e2e_count_requests(&t, DRI3, XCB_DRI3_IMPORT_SYNCOBJ), 0);
+    CHECK_EQ(e2e_count_requests(&t, DRI3, XCB_DRI3_FREE_SYNCOBJ), 0);
+    e2e_end(&t);
+    close(fd);
+}
+
+/* A window, a pixmap of a memfd buffer and two imported stand-ins. */
+struct scene {
+    xcb_window_t w;
+    xcb_pixmap_t p;
+    uint32_t acquire, release;
+    xcb_dri3_util_buffer_t *b;
+};
+
+static void make_scene(struct e2e *t, struct scene *s)
+{
+    int fd = test_memfd("syncobj-stand-in", 16, NULL);
+
+    s->w = e2e_create_window(t, 0, 0, 16, 16);
+    s->b = xcb_dri3_util_buffer_create_memfd(16, 16, XRGB8888);
+    CHECK(s->b != NULL);
+    s->p = xcb_dri3_util_buffer_to_pixmap(t->c, s->w, s->b, NULL);
+    CHECK(s->p != XCB_NONE);
+    s->acquire = xcb_dri3_util_syncobj_import(t->c, s->w, fd, NULL);
+    s->release = xcb_dri3_util_syncobj_import(t->c, s->w, fd, NULL);
+    CHECK(s->acquire != XCB_NONE && s->release != XCB_NONE);
+    close(fd);
+}
+
+TEST(present_synced)
+{
+    const struct mock_request_record *r;
+    xcb_void_cookie_t ck;
+    struct scene s;
+    struct e2e t;
+
+    e2e_start(&t, NULL);
+    make_scene(&t, &s);
+    CHECK_EQ(xcb_dri3_util_present_synced(t.c, s.w, s.p, 7, s.acquire, 1, s.release, 2, 0, 0,
+                                          0, 0, &ck), 0);
+    CHECK(xcb_request_check(t.c, ck) == NULL);
+    /* the same syncobj for both, acquire before release */
+    CHECK_EQ(xcb_dri3_util_present_synced(t.c, s.w, s.p, 8, s.acquire, 3, s.acquire, 4, 0, 0,
+                                          0, 0, NULL), 0);
+    e2e_sync(&t);
+    bt_stop(&t);
+    CHECK_EQ(e2e_count_requests(&t, PRESENT, XCB_PRESENT_PIXMAP_SYNCED), 2);
+    r = e2e_request(&t, PRESENT, XCB_PRESENT_PIXMAP_SYNCED, 0);
+    CHECK_EQ(e2e_u32(r, 4), s.w);
+    CHECK_EQ(e2e_u32(r, 8), s.p);
+    CHECK_EQ(e2e_u32(r, 12), 7);
+    CHECK_EQ(r->length, 88);        /* 22 words, no notifies */
+    e2e_end(&t);
+    xcb_dri3_util_buffer_destroy(s.b);
+}
+
+/* Points the server would refuse, refused here with nothing sent. */
+TEST(present_synced_bad_points)
+{
+    struct scene s;
+    struct e2e t;
+
+    e2e_start(&t, NULL);
+    make_scene(&t, &s);
+    CHECK_EQ(xcb_dri3_util_present_synced(t.c, s.w, s.p, 1, s.acquire, 0, s.release, 2, 0, 0,
+                                          0, 0, NULL), -EINVAL);
+    CHECK_EQ(xcb_dri3_util_present_synced(t.c, s.w, s.p, 1, s.acquire, 1, s.release, 0, 0, 0,
+                                          0, 0, NULL), -EINVAL);
+    CHECK_EQ(xcb_dri3_util_present_synced(t.c, s.w, s.p, 1, s.acquire, 5, s.acquire, 5, 0, 0,
+                                          0, 0, NULL), -EINVAL);
+    CHECK_EQ(xcb_dri3_util_present_synced(t.c, s.w, s.p, 1, s.acquire, 1, s.release, 2, 0, 0,
+                                          0, 1, NULL), -EINVAL);
+    CHECK_EQ(xcb_dri3_util_present_synced(t.c, s.w, s.p, 1, s.acquire, 1, s.release, 2, 0, 0,
+                                          2, 2, NULL), -EINVAL);
+    CHECK_EQ(errno, EINVAL);
+    e2e_sync(&t);
+    bt_stop(&t);
+    CHECK_EQ(e2e_count_requests(&t, PRESENT, XCB_PRESENT_PIXMAP_SYNCED), 0);
+    e2e_end(&t);
+    xcb_dri3_util_buffer_destroy(s.b);
+}
+
+/* Without the Syncobj capability, or with Present 1.3: ENOTSUP, nothing
+ * sent. */
+TEST(present_synced_gated)
+{
+    struct scene s;
+    struct e2e t;
+
+    e2e_start(&t, "present-caps", "async,fence,ust", NULL);
+    make_scene(&t, &s);
+    CHECK_EQ(xcb_dri3_util_present_synced(t.c, s.w, s.p, 1, s.acquire, 1, s.release, 2, 0, 0,
+                                          0, 0, NULL), -ENOTSUP);
+    e2e_sync(&t);
+    bt_stop(&t);
+    CHECK_EQ(e2e_count_requests(&t, PRESENT, XCB_PRESENT_PIXMAP_SYNCED), 0);
+    e2e_end(&t);
+    xcb_dri3_util_buffer_destroy(s.b);
+
+    e2e_start(&t, "present-version", "none", NULL);
+    CHECK_EQ(xcb_dri3_util_present_synced(t.c, t.root, 1, 1, 1, 1, 2, 2, 0, 0, 0, 0, NULL),
+             -ENOTSUP);
+    e2e_sync(&t);
+    bt_stop(&t);
+    CHECK_EQ(count_major(&t, PRESENT), 0);
+    e2e_end(&t);
+}
