@@ -1,7 +1,8 @@
 /*
  * The swapchain against the mock X server, where the test chooses what the
  * server does: MIT-SHM and PutImage back ends end to end, Flip and
- * SuboptimalCopy completions, the window-destroyed flag of ConfigureNotify
+ * SuboptimalCopy completions, the DRI3 back end with its idle fences, the
+ * window-destroyed flag of ConfigureNotify
  * (which Xvfb never sends) and a server that goes away.
  */
 #include <errno.h>
@@ -320,5 +321,130 @@ TEST(stopped_server_gives_epipe)
         r = frame(&s, n);
     CHECK_EQ(r, -EPIPE);
     CHECK_EQ(xcb_present_util_dispatch(s.sc), -EPIPE);
+    stop(&s);
+}
+
+/* ---- the DRI3 back end ------------------------------------------------ */
+
+static uint32_t le32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/* How many requests of this opcode the transcript holds. */
+static size_t count_requests(const struct mock_transcript *t, uint8_t major, uint8_t minor)
+{
+    size_t n = 0;
+
+    while (mock_transcript_find(t, major, minor, n))
+        n++;
+    return n;
+}
+
+/* With DRI3 on the mock (memfds for dma-bufs), the automatic choice is
+ * DRI3: the buffers go over as PixmapFromBuffers, each with an idle fence
+ * (FenceFromFD) that PresentPixmap names and the mock triggers through the
+ * futex page; two buffers keep the chain going only if those fences come
+ * back triggered. */
+TEST(dri3_backend_with_idle_fences)
+{
+    struct mock_session s;
+    struct mock_transcript *t;
+    const struct mock_request_record *r;
+    xcb_present_util_stats_t st;
+    uint32_t fence_ids[3] = { 0 };
+    size_t n_present;
+
+    start(&s, NULL);
+    swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_AUTO, 2);
+    CHECK_EQ(xcb_present_util_get_backend(s.sc), XCB_PRESENT_UTIL_BACKEND_DRI3);
+    for (uint32_t n = 1; n <= 12; n++)
+        CHECK_EQ(frame(&s, n), 0);
+    wait_completed(&s, 12);
+    CHECK_EQ(xcb_present_util_get_stats(s.sc, &st), 0);
+    CHECK_EQ(st.copies + check_skips_late(&s, 12), 12);
+    check_in_order(&s, 12);
+    check_window_shows(&s, 12);
+    xcb_present_util_swapchain_destroy(s.sc);
+    s.sc = NULL;
+    CHECK_EQ(mock_server_stop(s.server), 0);
+    t = mock_server_transcript(s.server);
+    CHECK(t != NULL);
+    /* the trial buffer and two buffers, each a memfd */
+    CHECK_EQ(count_requests(t, MOCK_DRI3_MAJOR, 7), 3);            /* PixmapFromBuffers */
+    r = mock_transcript_find(t, MOCK_DRI3_MAJOR, 7, 1);
+    CHECK(r != NULL && r->nfds == 1 && strcmp(r->fds[0].kind, "memfd") == 0);
+    CHECK_EQ(count_requests(t, MOCK_DRI3_MAJOR, 4), 2);            /* FenceFromFD */
+    for (size_t i = 0; i < 2; i++) {
+        r = mock_transcript_find(t, MOCK_DRI3_MAJOR, 4, i);
+        CHECK(r != NULL && r->nfds == 1 && strcmp(r->fds[0].kind, "memfd") == 0);
+        fence_ids[i] = le32(r->data + 8);
+    }
+    n_present = count_requests(t, MOCK_PRESENT_MAJOR, 1);
+    CHECK_EQ(n_present, 12);
+    for (size_t i = 0; i < n_present; i++) {
+        uint32_t idle;
+
+        r = mock_transcript_find(t, MOCK_PRESENT_MAJOR, 1, i);
+        idle = le32(r->data + 36);
+        CHECK(idle == fence_ids[0] || idle == fence_ids[1]);
+        /* the Suboptimal option: DRI3 buffers may be reallocated */
+        CHECK(le32(r->data + 40) & XCB_PRESENT_OPTION_SUBOPTIMAL);
+    }
+    /* the fences and pixmaps went back */
+    CHECK_EQ(count_requests(t, MOCK_SYNC_MAJOR, 17), 2);           /* DestroyFence */
+    mock_transcript_free(t);
+    stop(&s);
+}
+
+/* SuboptimalCopy: the swapchain asks for the modifiers again and keeps its
+ * buffers when they did not change. */
+TEST(dri3_suboptimal_copy_requeries_modifiers)
+{
+    static const char *const kv[] = { "present-complete-mode", "suboptimal", NULL };
+    struct mock_session s;
+    struct mock_transcript *t;
+    xcb_present_util_stats_t st;
+    uint32_t suboptimal = 0;
+
+    start(&s, kv);
+    swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_DRI3, 3);
+    for (uint32_t n = 1; n <= 8; n++)
+        CHECK_EQ(frame(&s, n), 0);
+    wait_completed(&s, 8);
+    CHECK_EQ(xcb_present_util_get_stats(s.sc, &st), 0);
+    for (uint32_t i = 0; i < 8; i++)
+        suboptimal += s.log[i].mode == XCB_PRESENT_COMPLETE_MODE_SUBOPTIMAL_COPY;
+    CHECK_EQ(suboptimal + check_skips_late(&s, 8), 8);
+    CHECK_EQ(st.copies, suboptimal);
+    check_window_shows(&s, 8);
+    xcb_present_util_swapchain_destroy(s.sc);
+    s.sc = NULL;
+    CHECK_EQ(mock_server_stop(s.server), 0);
+    t = mock_server_transcript(s.server);
+    /* once at creation, then once per SuboptimalCopy */
+    CHECK_EQ(count_requests(t, MOCK_DRI3_MAJOR, 6), 1 + suboptimal);     /* GetSupportedModifiers */
+    /* the modifiers did not change: no buffer was made again */
+    CHECK_EQ(count_requests(t, MOCK_DRI3_MAJOR, 7), 1 + 3);
+    mock_transcript_free(t);
+    stop(&s);
+}
+
+/* Flips with DRI3 buffers: the flipped buffer's idle fence triggers when
+ * the next frame is shown. */
+TEST(dri3_flip_completions)
+{
+    static const char *const kv[] = { "present-complete-mode", "flip", NULL };
+    struct mock_session s;
+    xcb_present_util_stats_t st;
+
+    start(&s, kv);
+    swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_DRI3, 3);
+    for (uint32_t n = 1; n <= 12; n++)
+        CHECK_EQ(frame(&s, n), 0);
+    wait_completed(&s, 12);
+    CHECK_EQ(xcb_present_util_get_stats(s.sc, &st), 0);
+    CHECK_EQ(st.flips + check_skips_late(&s, 12), 12);
+    check_window_shows(&s, 12);
     stop(&s);
 }
