@@ -28,6 +28,11 @@ static void exec_xvfb(int pipe_w, const char *screen)
 
     /* Xvfb must not outlive us, whatever happens to us. */
     prctl(PR_SET_PDEATHSIG, SIGKILL);
+    /* Xvfb is the system's: a library path for our uninstalled libraries
+     * (libtool's wrappers set one) would hand its GL driver our
+     * libxcb-dri3, which a sanitizer build cannot load into Xvfb. */
+    unsetenv("LD_LIBRARY_PATH");
+    unsetenv("LD_PRELOAD");
     if (null >= 0) {
         dup2(null, 0);
         dup2(null, 1);
