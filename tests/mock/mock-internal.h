@@ -85,7 +85,7 @@ struct mock_config {
     int msc_rate_hz;
     int screen_width, screen_height;
     char *transcript_path;
-    bool shm_off;                       /* "shm off": no MIT-SHM */
+    bool shm;                           /* "shm on": MIT-SHM (default off) */
     int complete_mode;                  /* mock-present-modes.c */
     struct mock_fault faults[MOCK_MAX_FAULTS];
     int n_faults;

@@ -28,7 +28,7 @@
  *   modifiers-screen LIST      the same for the screen list
  *   msc-rate HZ                fake CRTC refresh rate (default 60)
  *   screen-size WxH            root window size (default 1024x768)
- *   shm on|off                 MIT-SHM 1.2 (AttachFd, CreatePixmap; default on)
+ *   shm on|off                 MIT-SHM 1.2 (AttachFd, CreatePixmap; default off)
  *   present-complete-mode M    what a presentation's CompleteNotify says:
  *                              copy (default), flip (full-window pixmaps are
  *                              flipped and stay busy until the next one),

@@ -4,8 +4,8 @@
  * CreatePixmap.  A pixmap made on a segment maps the client's memfd like a
  * DRI3 pixmap does, so what the client writes is what Present copies.
  * The other requests (Attach of SysV segments, PutImage, GetImage,
- * CreateSegment) get BadRequest.  "shm off" in the configuration leaves the
- * extension out of QueryExtension.
+ * CreateSegment) get BadRequest.  Offered only with "shm on" in the
+ * configuration, so that a default mock stays a DRI3 server without it.
  */
 #include "mock-internal.h"
 
@@ -143,7 +143,7 @@ static void shm_dispatch(struct mock_request *req)
 
 static bool shm_advertised(const struct mock_config *cfg)
 {
-    return !cfg->shm_off;
+    return cfg->shm;
 }
 
 const struct mock_extension mock_shm_extension = {

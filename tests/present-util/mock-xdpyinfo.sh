@@ -17,7 +17,7 @@ echo "1..3"
 d=160
 while [ $d -lt 260 ] && [ -z "$pid" ]; do
     if [ ! -e "/tmp/.X$d-lock" ] && [ ! -e "/tmp/.X11-unix/X$d" ]; then
-        "$server" --display ":$d" > "$tmp/server" 2>&1 &
+        "$server" --display ":$d" --shm on > "$tmp/server" 2>&1 &
         pid=$!
         tries=0
         while [ $tries -lt 50 ] && ! grep -q '^ready' "$tmp/server"; do

@@ -162,7 +162,7 @@ static uint32_t check_skips_late(const struct mock_session *s, uint32_t n)
  * the same memfd, so the window shows what the client wrote. */
 TEST(shm_backend_on_the_mock)
 {
-    static const char *const kv[] = { "dri3-version", "none", NULL };
+    static const char *const kv[] = { "dri3-version", "none", "shm", "on", NULL };
     struct mock_session s;
     const struct mock_request_record *r;
     struct mock_transcript *t;
@@ -206,7 +206,7 @@ TEST(shm_backend_on_the_mock)
 
 TEST(put_image_backend_on_the_mock)
 {
-    static const char *const kv[] = { "shm", "off", "dri3-version", "none", NULL };
+    static const char *const kv[] = { "dri3-version", "none", NULL };
     struct mock_session s;
 
     start(&s, kv);
@@ -224,7 +224,7 @@ TEST(put_image_backend_on_the_mock)
  * buffers the chain still runs, one buffer always on screen. */
 TEST(flip_completions_hold_the_buffer_until_the_next_flip)
 {
-    static const char *const kv[] = { "present-complete-mode", "flip", NULL };
+    static const char *const kv[] = { "present-complete-mode", "flip", "shm", "on", NULL };
     struct mock_session s;
     xcb_present_util_stats_t st;
     xcb_present_util_image_t img;
@@ -251,7 +251,7 @@ TEST(flip_completions_hold_the_buffer_until_the_next_flip)
 TEST(suboptimal_mode_without_the_option_is_a_copy)
 {
     static const char *const kv[] = { "present-complete-mode", "suboptimal",
-                                      "dri3-version", "none", NULL };
+                                      "dri3-version", "none", "shm", "on", NULL };
     struct mock_session s;
     xcb_present_util_stats_t st;
 
@@ -272,12 +272,13 @@ TEST(suboptimal_mode_without_the_option_is_a_copy)
  * swapchain knows at once, with no probe. */
 TEST(destroyed_flag_gives_enodev_without_a_probe)
 {
+    static const char *const kv[] = { "shm", "on", NULL };
     struct mock_session s;
     struct mock_transcript *t;
     xcb_present_util_image_t img;
     size_t geometry_before = 0, geometry_after = 0;
 
-    start(&s, NULL);
+    start(&s, kv);
     swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_SHM, 3);
     for (uint32_t n = 1; n <= 5; n++)
         CHECK_EQ(frame(&s, n), 0);
