@@ -59,15 +59,17 @@ BUFFER_MOCK_TESTS = tests/util/buffer-mock tests/util/probe-mock tests/util/devi
 	tests/util/syncobj-mock
 # No server needed.
 BUFFER_UNIT_TESTS = tests/util/buffer-unit tests/util/formats tests/util/drm-nodevice
+# Against Xvfb, a real server without DRI3 (skipped where Xvfb is missing).
+BUFFER_XVFB_TESTS = tests/util/probe-xvfb
 BUFFER_TEST_CPPFLAGS = $(DRI3_UTIL_TEST_CPPFLAGS) -I$(top_srcdir)/tests/mock \
 	-I$(top_srcdir)/tests/e2e
 BUFFER_TEST_LDADD = tests/mock/libmockserver.la $(DRI3_UTIL_TEST_LDADD) \
 	src/libxcb-dri3.la src/libxcb-present.la $(XCB_EXT_DEPS_LIBS)
 BUFFER_TEST_COMMON = tests/e2e/e2e-util.c tests/e2e/e2e-util.h tests/util/buffer-test-util.h
 
-check_PROGRAMS += $(BUFFER_MOCK_TESTS) $(BUFFER_UNIT_TESTS)
-TESTS += $(BUFFER_MOCK_TESTS) $(BUFFER_UNIT_TESTS)
-VALGRIND_TESTS += $(BUFFER_MOCK_TESTS) $(BUFFER_UNIT_TESTS)
+check_PROGRAMS += $(BUFFER_MOCK_TESTS) $(BUFFER_UNIT_TESTS) $(BUFFER_XVFB_TESTS)
+TESTS += $(BUFFER_MOCK_TESTS) $(BUFFER_UNIT_TESTS) $(BUFFER_XVFB_TESTS)
+VALGRIND_TESTS += $(BUFFER_MOCK_TESTS) $(BUFFER_UNIT_TESTS) $(BUFFER_XVFB_TESTS)
 
 tests_util_buffer_mock_SOURCES = tests/util/buffer-mock.c $(BUFFER_TEST_COMMON)
 tests_util_buffer_mock_CPPFLAGS = $(BUFFER_TEST_CPPFLAGS)
@@ -100,3 +102,7 @@ tests_util_drm_nodevice_SOURCES = tests/util/drm-nodevice.c
 tests_util_drm_nodevice_CPPFLAGS = $(BUFFER_TEST_CPPFLAGS) $(DRI3_UTIL_DRM_CFLAGS) $(GBM_CFLAGS)
 tests_util_drm_nodevice_CFLAGS = $(DRI3_UTIL_TEST_CFLAGS)
 tests_util_drm_nodevice_LDADD = $(DRI3_UTIL_TEST_LDADD) $(GBM_LIBS) $(DRI3_UTIL_DRM_LIBS)
+tests_util_probe_xvfb_SOURCES = tests/util/probe-xvfb.c
+tests_util_probe_xvfb_CPPFLAGS = $(DRI3_UTIL_TEST_CPPFLAGS)
+tests_util_probe_xvfb_CFLAGS = $(DRI3_UTIL_TEST_CFLAGS)
+tests_util_probe_xvfb_LDADD = $(DRI3_UTIL_TEST_LDADD)
