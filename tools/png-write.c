@@ -43,9 +43,11 @@ static int chunk(FILE *f, const char *type, const uint8_t *data, size_t len)
     put32be(head, (uint32_t)len);
     memcpy(head + 4, type, 4);
     crc = crc_update(0xffffffffu, head + 4, 4);
-    crc = crc_update(crc, data, len) ^ 0xffffffffu;
+    if (len)
+        crc = crc_update(crc, data, len);
+    crc ^= 0xffffffffu;
     put32be(tail, crc);
-    return fwrite(head, 1, 8, f) == 8 && fwrite(data, 1, len, f) == len &&
+    return fwrite(head, 1, 8, f) == 8 && (len == 0 || fwrite(data, 1, len, f) == len) &&
            fwrite(tail, 1, 4, f) == 4 ? 0 : -1;
 }
 
