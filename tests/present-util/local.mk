@@ -1,5 +1,5 @@
 # Tests of libxcb-present-util and its programs: against a real Xvfb that
-# each test starts (tests/present-util/xvfb-session.c) and against the
+# each test starts (tests/present-util/xvfb-fixture.c) and against the
 # mock X server.
 
 PRESENT_UTIL_TEST_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE -I$(top_srcdir)/src/present-util \
@@ -7,8 +7,8 @@ PRESENT_UTIL_TEST_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE -I$(top_srcdir)/src/pr
 PRESENT_UTIL_TEST_CFLAGS = $(AM_CFLAGS) $(XCB_EXT_DEPS_CFLAGS) -pthread
 PRESENT_UTIL_TEST_LDADD = tests/libtestrunner.la src/libxcb-present-util.la \
 	src/libxcb-present.la $(XCB_LIBS) -lpthread
-PRESENT_UTIL_XVFB_SOURCES = tests/present-util/xvfb-session.c \
-	tests/present-util/xvfb-session.h tools/xvfb-spawn.c tools/xvfb-spawn.h \
+PRESENT_UTIL_XVFB_SOURCES = tests/present-util/xvfb-fixture.c \
+	tests/present-util/xvfb-fixture.h tools/xvfb-spawn.c tools/xvfb-spawn.h \
 	tests/present-util/lsan-libxcb.c
 
 PRESENT_UTIL_TESTS = tests/present-util/swapchain-modes tests/present-util/swapchain-faults

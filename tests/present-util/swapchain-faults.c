@@ -18,7 +18,7 @@
 #include <xcb/present.h>
 
 #include "test-runner.h"
-#include "xvfb-session.h"
+#include "xvfb-fixture.h"
 
 #define SECOND 1000000000LL
 
@@ -32,14 +32,14 @@ static long long now_ms(void)
 
 /* Runs frames until acquire or present fails; returns that error and
  * how long after `since` (ms) it came. */
-static int frames_until_error(struct session *s, long long since, long long *after_ms)
+static int frames_until_error(struct fixture *s, long long since, long long *after_ms)
 {
     for (uint32_t n = 100; n < 400; n++) {
         xcb_present_util_image_t img;
         int r = xcb_present_util_acquire(s->sc, SECOND, &img);
 
         if (r == 0) {
-            session_render(&img, n);
+            fixture_render(&img, n);
             r = xcb_present_util_present(s->sc, &img, NULL, 0);
         }
         if (r) {
@@ -53,17 +53,17 @@ static int frames_until_error(struct session *s, long long since, long long *aft
 
 TEST(resize_mid_run_reallocates_buffers)
 {
-    struct session s;
+    struct fixture s;
     xcb_present_util_image_t img;
     xcb_present_util_stats_t st;
     uint32_t size[2] = { 300, 200 };
     uint32_t n = 0;
     bool new_size = false;
 
-    session_start(&s, 160, 120);
-    session_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_AUTO, 3);
+    fixture_start(&s, 160, 120);
+    fixture_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_AUTO, 3);
     while (n < 20)
-        session_frame(&s, ++n);
+        fixture_frame(&s, ++n);
     xcb_configure_window(s.c, s.window, XCB_CONFIG_WINDOW_WIDTH | XCB_CONFIG_WINDOW_HEIGHT,
                          size);
     xcb_flush(s.c);
@@ -76,29 +76,29 @@ TEST(resize_mid_run_reallocates_buffers)
             CHECK_EQ(img.width, 300);
         new_size = img.width == 300;
         CHECK_EQ(img.stride, img.width * 4u);
-        session_render(&img, ++n);
+        fixture_render(&img, ++n);
         CHECK_EQ(xcb_present_util_present(s.sc, &img, NULL, 0), 0);
     }
     CHECK(new_size);
-    session_wait_completed(&s, 80, 3000);
+    fixture_wait_completed(&s, 80, 3000);
     CHECK_EQ(xcb_present_util_get_stats(s.sc, &st), 0);
     CHECK_EQ(st.completed, 80);
-    session_check_in_order(&s, 80);
-    session_check_fifo(&s, "resize, 80 frames");
-    session_check_window_shows(&s, 80, 300, 200);
-    session_stop(&s);
+    fixture_check_in_order(&s, 80);
+    fixture_check_fifo(&s, "resize, 80 frames");
+    fixture_check_window_shows(&s, 80, 300, 200);
+    fixture_stop(&s);
 }
 
 TEST(destroyed_window_gives_enodev_quickly)
 {
-    struct session s;
+    struct fixture s;
     long long t0, after;
     int r;
 
-    session_start(&s, 64, 48);
-    session_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_AUTO, 3);
+    fixture_start(&s, 64, 48);
+    fixture_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_AUTO, 3);
     for (uint32_t n = 1; n <= 20; n++)
-        session_frame(&s, n);
+        fixture_frame(&s, n);
     xcb_destroy_window(s.c, s.window);
     xcb_flush(s.c);
     t0 = now_ms();
@@ -115,19 +115,19 @@ TEST(destroyed_window_gives_enodev_quickly)
     s.sc = NULL;
     CHECK(now_ms() - t0 < 1000);
     CHECK_EQ(xcb_connection_has_error(s.c), 0);
-    session_stop(&s);
+    fixture_stop(&s);
 }
 
 TEST(killed_server_gives_epipe_quickly)
 {
-    struct session s;
+    struct fixture s;
     long long t0, after;
     int r;
 
-    session_start(&s, 64, 48);
-    session_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_AUTO, 3);
+    fixture_start(&s, 64, 48);
+    fixture_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_AUTO, 3);
     for (uint32_t n = 1; n <= 20; n++)
-        session_frame(&s, n);
+        fixture_frame(&s, n);
     kill(s.xvfb.pid, SIGKILL);
     t0 = now_ms();
     r = frames_until_error(&s, t0, &after);
@@ -135,7 +135,7 @@ TEST(killed_server_gives_epipe_quickly)
     CHECK_EQ(r, -EPIPE);
     CHECK(after < 1000);
     CHECK_EQ(xcb_present_util_dispatch(s.sc), -EPIPE);
-    session_stop(&s);
+    fixture_stop(&s);
 }
 
 struct waiter {
@@ -154,14 +154,14 @@ static void *wait_for_buffer(void *data)
 
 TEST(destroy_while_another_thread_waits_in_acquire)
 {
-    struct session s;
+    struct fixture s;
     xcb_present_util_image_t a, b;
     struct waiter w = { 0 };
     pthread_t thread;
     long long t0;
 
-    session_start(&s, 64, 48);
-    session_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_AUTO, 2);
+    fixture_start(&s, 64, 48);
+    fixture_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_AUTO, 2);
     /* Both buffers out: the thread's acquire has nothing to get. */
     CHECK_EQ(xcb_present_util_acquire(s.sc, SECOND, &a), 0);
     CHECK_EQ(xcb_present_util_acquire(s.sc, SECOND, &b), 0);
@@ -180,19 +180,19 @@ TEST(destroy_while_another_thread_waits_in_acquire)
     CHECK_EQ(pthread_join(thread, NULL), 0);
     CHECK_EQ(w.result, -ECANCELED);
     CHECK(now_ms() - t0 < 1000);
-    session_stop(&s);
+    fixture_stop(&s);
 }
 
 TEST(bad_arguments_are_refused)
 {
-    struct session s;
+    struct fixture s;
     xcb_present_util_options_t o = { XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_AUTO,
                                      1 };
     xcb_present_util_image_t img, copy;
     xcb_rectangle_t outside = { 60, 40, 10, 10 };
     int err = 0;
 
-    session_start(&s, 64, 48);
+    fixture_start(&s, 64, 48);
     CHECK(!xcb_present_util_swapchain_create(s.c, s.window, &o, &err));
     CHECK_EQ(err, -EINVAL);
     o.num_buffers = 9;
@@ -213,7 +213,7 @@ TEST(bad_arguments_are_refused)
     CHECK_EQ(err, -ENOTSUP);
     CHECK_EQ(xcb_connection_has_error(s.c), 0);
 
-    session_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_SHM, 2);
+    fixture_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_SHM, 2);
     CHECK_EQ(xcb_present_util_acquire(s.sc, SECOND, NULL), -EINVAL);
     CHECK_EQ(xcb_present_util_acquire(s.sc, SECOND, &img), 0);
     copy = img;
@@ -235,20 +235,20 @@ TEST(bad_arguments_are_refused)
     CHECK(strcmp(xcb_present_util_mode_name(XCB_PRESENT_UTIL_MODE_MAILBOX), "mailbox") == 0);
     CHECK(strcmp(xcb_present_util_backend_name(XCB_PRESENT_UTIL_BACKEND_SHM), "shm") == 0);
     xcb_present_util_swapchain_destroy(NULL);
-    session_stop(&s);
+    fixture_stop(&s);
 }
 
 /* A main loop that sleeps in poll() on the swapchain's fd and never
  * blocks in the library: acquire with timeout 0, dispatch when readable. */
 TEST(main_loop_on_the_swapchain_fd)
 {
-    struct session s;
+    struct fixture s;
     xcb_present_util_stats_t st;
     uint32_t n = 0;
     long long deadline = now_ms() + 5000;
 
-    session_start(&s, 64, 48);
-    session_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_AUTO, 3);
+    fixture_start(&s, 64, 48);
+    fixture_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_AUTO, 3);
     for (;;) {
         struct pollfd p = { .fd = xcb_present_util_get_fd(s.sc), .events = POLLIN };
         xcb_present_util_image_t img;
@@ -259,14 +259,14 @@ TEST(main_loop_on_the_swapchain_fd)
             break;
         CHECK(now_ms() < deadline);
         while (n < 30 && (r = xcb_present_util_acquire(s.sc, 0, &img)) == 0) {
-            session_render(&img, ++n);
+            fixture_render(&img, ++n);
             CHECK_EQ(xcb_present_util_present(s.sc, &img, NULL, 0), 0);
         }
         CHECK(poll(&p, 1, 1000) >= 0);
         CHECK(xcb_present_util_dispatch(s.sc) >= 0);
     }
     CHECK_EQ(st.presented, 30);
-    session_check_in_order(&s, 30);
-    session_check_fifo(&s, "main loop, 30 frames");
-    session_stop(&s);
+    fixture_check_in_order(&s, 30);
+    fixture_check_fifo(&s, "main loop, 30 frames");
+    fixture_stop(&s);
 }

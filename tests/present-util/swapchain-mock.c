@@ -18,7 +18,7 @@
 
 #define SECOND 1000000000LL
 
-struct mock_session {
+struct mock_fixture {
     struct mock_server *server;
     xcb_connection_t *c;
     xcb_window_t window;
@@ -29,7 +29,7 @@ struct mock_session {
 
 static void on_frame(void *data, const xcb_present_util_frame_t *f)
 {
-    struct mock_session *s = data;
+    struct mock_fixture *s = data;
 
     if (s->n_log < 256)
         s->log[s->n_log] = *f;
@@ -38,7 +38,7 @@ static void on_frame(void *data, const xcb_present_util_frame_t *f)
 
 /* The mock with "KEY VALUE" pairs (NULL-terminated), a connection and a
  * mapped 64x48 window. */
-static void start(struct mock_session *s, const char *const *kv)
+static void start(struct mock_fixture *s, const char *const *kv)
 {
     struct mock_config *cfg = mock_config_new();
     const xcb_screen_t *screen;
@@ -60,7 +60,7 @@ static void start(struct mock_session *s, const char *const *kv)
     xcb_flush(s->c);
 }
 
-static void swapchain(struct mock_session *s, xcb_present_util_mode_t mode,
+static void swapchain(struct mock_fixture *s, xcb_present_util_mode_t mode,
                       xcb_present_util_backend_t backend, uint32_t n)
 {
     xcb_present_util_options_t o = { mode, backend, n };
@@ -72,7 +72,7 @@ static void swapchain(struct mock_session *s, xcb_present_util_mode_t mode,
     xcb_present_util_set_frame_callback(s->sc, on_frame, s);
 }
 
-static void stop(struct mock_session *s)
+static void stop(struct mock_fixture *s)
 {
     xcb_present_util_swapchain_destroy(s->sc);
     xcb_disconnect(s->c);
@@ -84,7 +84,7 @@ static uint32_t pixel(uint32_t n, uint32_t x, uint32_t y)
     return (n * 0x030507u + x + y * 0x100u) & 0xffffffu;
 }
 
-static int frame(struct mock_session *s, uint32_t n)
+static int frame(struct mock_fixture *s, uint32_t n)
 {
     xcb_present_util_image_t img;
     int r = xcb_present_util_acquire(s->sc, SECOND, &img);
@@ -97,7 +97,7 @@ static int frame(struct mock_session *s, uint32_t n)
     return xcb_present_util_present(s->sc, &img, NULL, 0);
 }
 
-static void wait_completed(struct mock_session *s, uint64_t n)
+static void wait_completed(struct mock_fixture *s, uint64_t n)
 {
     xcb_present_util_stats_t st;
 
@@ -114,7 +114,7 @@ static void wait_completed(struct mock_session *s, uint64_t n)
               (unsigned long long)st.completed, (unsigned long long)n);
 }
 
-static void check_window_shows(struct mock_session *s, uint32_t n)
+static void check_window_shows(struct mock_fixture *s, uint32_t n)
 {
     xcb_get_image_reply_t *img = xcb_get_image_reply(
         s->c, xcb_get_image(s->c, XCB_IMAGE_FORMAT_Z_PIXMAP, s->window, 0, 0, 64, 48, ~0u),
@@ -132,7 +132,7 @@ static void check_window_shows(struct mock_session *s, uint32_t n)
     free(img);
 }
 
-static void check_in_order(const struct mock_session *s, uint32_t n)
+static void check_in_order(const struct mock_fixture *s, uint32_t n)
 {
     CHECK_EQ(s->n_log, n);
     for (uint32_t i = 0; i < n; i++)
@@ -143,7 +143,7 @@ static void check_in_order(const struct mock_session *s, uint32_t n)
  * ran so slowly (valgrind) that the vblank it aimed at had passed when the
  * request arrived, and the server moved it to the next vblank, where the
  * next frame met it.  Returns how many frames were replaced. */
-static uint32_t check_skips_late(const struct mock_session *s, uint32_t n)
+static uint32_t check_skips_late(const struct mock_fixture *s, uint32_t n)
 {
     uint32_t skipped = 0;
 
@@ -163,7 +163,7 @@ static uint32_t check_skips_late(const struct mock_session *s, uint32_t n)
 TEST(shm_backend_on_the_mock)
 {
     static const char *const kv[] = { "dri3-version", "none", "shm", "on", NULL };
-    struct mock_session s;
+    struct mock_fixture s;
     const struct mock_request_record *r;
     struct mock_transcript *t;
     xcb_present_util_stats_t st;
@@ -207,7 +207,7 @@ TEST(shm_backend_on_the_mock)
 TEST(put_image_backend_on_the_mock)
 {
     static const char *const kv[] = { "dri3-version", "none", NULL };
-    struct mock_session s;
+    struct mock_fixture s;
 
     start(&s, kv);
     swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_AUTO, 2);
@@ -225,7 +225,7 @@ TEST(put_image_backend_on_the_mock)
 TEST(flip_completions_hold_the_buffer_until_the_next_flip)
 {
     static const char *const kv[] = { "present-complete-mode", "flip", "shm", "on", NULL };
-    struct mock_session s;
+    struct mock_fixture s;
     xcb_present_util_stats_t st;
     xcb_present_util_image_t img;
 
@@ -252,7 +252,7 @@ TEST(suboptimal_mode_without_the_option_is_a_copy)
 {
     static const char *const kv[] = { "present-complete-mode", "suboptimal",
                                       "dri3-version", "none", "shm", "on", NULL };
-    struct mock_session s;
+    struct mock_fixture s;
     xcb_present_util_stats_t st;
 
     start(&s, kv);
@@ -273,7 +273,7 @@ TEST(suboptimal_mode_without_the_option_is_a_copy)
 TEST(destroyed_flag_gives_enodev_without_a_probe)
 {
     static const char *const kv[] = { "shm", "on", NULL };
-    struct mock_session s;
+    struct mock_fixture s;
     struct mock_transcript *t;
     xcb_present_util_image_t img;
     size_t geometry_before = 0, geometry_after = 0;
@@ -310,7 +310,7 @@ TEST(destroyed_flag_gives_enodev_without_a_probe)
 
 TEST(stopped_server_gives_epipe)
 {
-    struct mock_session s;
+    struct mock_fixture s;
     int r = 0;
 
     start(&s, NULL);
@@ -349,7 +349,7 @@ static size_t count_requests(const struct mock_transcript *t, uint8_t major, uin
  * back triggered. */
 TEST(dri3_backend_with_idle_fences)
 {
-    struct mock_session s;
+    struct mock_fixture s;
     struct mock_transcript *t;
     const struct mock_request_record *r;
     xcb_present_util_stats_t st;
@@ -403,7 +403,7 @@ TEST(dri3_backend_with_idle_fences)
 TEST(dri3_suboptimal_copy_requeries_modifiers)
 {
     static const char *const kv[] = { "present-complete-mode", "suboptimal", NULL };
-    struct mock_session s;
+    struct mock_fixture s;
     struct mock_transcript *t;
     xcb_present_util_stats_t st;
     uint32_t suboptimal = 0;
@@ -423,8 +423,8 @@ TEST(dri3_suboptimal_copy_requeries_modifiers)
     s.sc = NULL;
     CHECK_EQ(mock_server_stop(s.server), 0);
     t = mock_server_transcript(s.server);
-    /* once at creation, then once per SuboptimalCopy */
-    CHECK_EQ(count_requests(t, MOCK_DRI3_MAJOR, 6), 1 + suboptimal);     /* GetSupportedModifiers */
+    /* GetSupportedModifiers: once at creation, then once per SuboptimalCopy */
+    CHECK_EQ(count_requests(t, MOCK_DRI3_MAJOR, 6), 1 + suboptimal);
     /* the modifiers did not change: no buffer was made again */
     CHECK_EQ(count_requests(t, MOCK_DRI3_MAJOR, 7), 1 + 3);
     mock_transcript_free(t);
@@ -436,7 +436,7 @@ TEST(dri3_suboptimal_copy_requeries_modifiers)
 TEST(dri3_flip_completions)
 {
     static const char *const kv[] = { "present-complete-mode", "flip", NULL };
-    struct mock_session s;
+    struct mock_fixture s;
     xcb_present_util_stats_t st;
 
     start(&s, kv);

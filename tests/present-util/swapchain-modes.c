@@ -17,7 +17,7 @@
 #include <xcb/present.h>
 
 #include "test-runner.h"
-#include "xvfb-session.h"
+#include "xvfb-fixture.h"
 
 static long long now_ms(void)
 {
@@ -29,21 +29,21 @@ static long long now_ms(void)
 
 TEST(fifo_300_frames)
 {
-    struct session s;
+    struct fixture s;
     xcb_present_util_stats_t st;
 
-    session_start(&s, 160, 120);
-    session_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_AUTO, 0);
+    fixture_start(&s, 160, 120);
+    fixture_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_AUTO, 0);
     CHECK_EQ(xcb_present_util_get_backend(s.sc), XCB_PRESENT_UTIL_BACKEND_SHM);
     for (uint32_t n = 1; n <= 300; n++)
-        session_frame(&s, n);
-    session_wait_completed(&s, 300, 3000);
+        fixture_frame(&s, n);
+    fixture_wait_completed(&s, 300, 3000);
     CHECK_EQ(xcb_present_util_get_stats(s.sc, &st), 0);
     CHECK_EQ(st.presented, 300);
     CHECK_EQ(st.completed, 300);
     CHECK_EQ(st.copies + st.skipped, 300);
-    session_check_in_order(&s, 300);
-    session_check_fifo(&s, "fifo, 300 frames");
+    fixture_check_in_order(&s, 300);
+    fixture_check_fifo(&s, "fifo, 300 frames");
     /* Xvfb's CRTC says 60 Hz; measured from UST and MSC it stays so even
      * when the timer fires late, because then the MSC skips too. */
     CHECK(st.refresh_ns > 14000000 && st.refresh_ns < 20000000);
@@ -52,26 +52,26 @@ TEST(fifo_300_frames)
            "missed vblanks %llu\n", (unsigned long long)s.log[0].msc,
            (unsigned long long)s.log[299].msc, st.refresh_ns / 1e6, st.latency_mean_ns / 1e6,
            st.latency_p99_ns / 1e6, (unsigned long long)st.missed_vblanks);
-    session_check_window_shows(&s, 300, 160, 120);
-    session_stop(&s);
+    fixture_check_window_shows(&s, 300, 160, 120);
+    fixture_stop(&s);
 }
 
 TEST(fifo_relaxed_completes_every_frame_in_order)
 {
-    struct session s;
+    struct fixture s;
     xcb_present_util_stats_t st;
 
-    session_start(&s, 160, 120);
-    session_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO_RELAXED, XCB_PRESENT_UTIL_BACKEND_AUTO, 3);
+    fixture_start(&s, 160, 120);
+    fixture_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO_RELAXED, XCB_PRESENT_UTIL_BACKEND_AUTO, 3);
     for (uint32_t n = 1; n <= 60; n++)
-        session_frame(&s, n);
-    session_wait_completed(&s, 60, 3000);
+        fixture_frame(&s, n);
+    fixture_wait_completed(&s, 60, 3000);
     CHECK_EQ(xcb_present_util_get_stats(s.sc, &st), 0);
     CHECK_EQ(st.completed, 60);
-    session_check_in_order(&s, 60);
-    session_check_fifo(&s, "fifo-relaxed, 60 frames");
-    session_check_window_shows(&s, 60, 160, 120);
-    session_stop(&s);
+    fixture_check_in_order(&s, 60);
+    fixture_check_fifo(&s, "fifo-relaxed, 60 frames");
+    fixture_check_window_shows(&s, 60, 160, 120);
+    fixture_stop(&s);
 }
 
 /* Rendering much faster than 60 Hz: frames replaced before their vblank
@@ -79,32 +79,32 @@ TEST(fifo_relaxed_completes_every_frame_in_order)
  * one is shown, and the renderer never waits a vblank for a buffer. */
 TEST(mailbox_replaces_frames)
 {
-    struct session s;
+    struct fixture s;
     xcb_present_util_stats_t st;
-    static bool seen[SESSION_MAX_FRAMES + 1];
+    static bool seen[FIXTURE_MAX_FRAMES + 1];
     uint32_t n = 0, shown = 0, same_vblank = 0;
     uint64_t last_msc = 0;
 
-    session_start(&s, 64, 48);
-    session_swapchain(&s, XCB_PRESENT_UTIL_MODE_MAILBOX, XCB_PRESENT_UTIL_BACKEND_AUTO, 4);
+    fixture_start(&s, 64, 48);
+    fixture_swapchain(&s, XCB_PRESENT_UTIL_MODE_MAILBOX, XCB_PRESENT_UTIL_BACKEND_AUTO, 4);
     do {
-        session_frame(&s, ++n);
+        fixture_frame(&s, ++n);
         CHECK_EQ(xcb_present_util_get_stats(s.sc, &st), 0);
-    } while ((st.skipped == 0 || n < 60) && n < SESSION_MAX_FRAMES);
-    session_wait_completed(&s, n, 3000);
+    } while ((st.skipped == 0 || n < 60) && n < FIXTURE_MAX_FRAMES);
+    fixture_wait_completed(&s, n, 3000);
     CHECK_EQ(xcb_present_util_get_stats(s.sc, &st), 0);
     CHECK_EQ(st.completed, n);
     CHECK(st.skipped > 0);
     /* Replaced frames complete at their vblank, possibly after the frame
      * that replaced them: each frame once, in any order. */
-    CHECK(n <= SESSION_MAX_FRAMES);
+    CHECK(n <= FIXTURE_MAX_FRAMES);
     CHECK_EQ(s.n_log, n);
     for (uint32_t i = 0; i < n; i++) {
         CHECK(s.log[i].frame >= 1 && s.log[i].frame <= n);
         CHECK(!seen[s.log[i].frame]);
         seen[s.log[i].frame] = true;
     }
-    for (uint32_t i = 0; i < s.n_log && i < SESSION_MAX_FRAMES; i++) {
+    for (uint32_t i = 0; i < s.n_log && i < FIXTURE_MAX_FRAMES; i++) {
         if (s.log[i].mode == XCB_PRESENT_COMPLETE_MODE_SKIP)
             continue;
         /* Two vblanks' work may run at once when Xvfb's timer is late */
@@ -116,29 +116,29 @@ TEST(mailbox_replaces_frames)
     CHECK_EQ(shown + st.skipped, n);
     printf("# mailbox: %u frames, %u shown, %llu skipped, %u shown on the vblank of the one "
            "before (Xvfb's timer late)\n", n, shown, (unsigned long long)st.skipped, same_vblank);
-    session_check_window_shows(&s, n, 64, 48);
-    session_stop(&s);
+    fixture_check_window_shows(&s, n, 64, 48);
+    fixture_stop(&s);
 }
 
 /* Immediate frames do not wait for vblanks: when the client sent them
  * quickly, they span fewer vblanks than there are frames. */
 TEST(immediate_does_not_wait_for_vblanks)
 {
-    struct session s;
+    struct fixture s;
     xcb_present_util_stats_t st;
     long long start, took;
     uint64_t span;
 
-    session_start(&s, 64, 48);
-    session_swapchain(&s, XCB_PRESENT_UTIL_MODE_IMMEDIATE, XCB_PRESENT_UTIL_BACKEND_AUTO, 3);
+    fixture_start(&s, 64, 48);
+    fixture_swapchain(&s, XCB_PRESENT_UTIL_MODE_IMMEDIATE, XCB_PRESENT_UTIL_BACKEND_AUTO, 3);
     start = now_ms();
     for (uint32_t n = 1; n <= 60; n++)
-        session_frame(&s, n);
-    session_wait_completed(&s, 60, 3000);
+        fixture_frame(&s, n);
+    fixture_wait_completed(&s, 60, 3000);
     took = now_ms() - start;
     CHECK_EQ(xcb_present_util_get_stats(s.sc, &st), 0);
     CHECK_EQ(st.completed, 60);
-    session_check_in_order(&s, 60);
+    fixture_check_in_order(&s, 60);
     span = s.log[59].msc - s.log[0].msc;
     printf("# immediate: 60 frames in %lld ms over %llu vblanks, %llu skipped\n", took,
            (unsigned long long)span, (unsigned long long)st.skipped);
@@ -146,53 +146,53 @@ TEST(immediate_does_not_wait_for_vblanks)
      * client itself was quick (a loaded machine may be slower). */
     if (took < 500)
         CHECK(span < 59);
-    session_check_window_shows(&s, 60, 64, 48);
-    session_stop(&s);
+    fixture_check_window_shows(&s, 60, 64, 48);
+    fixture_stop(&s);
 }
 
 TEST(put_image_backend_forced)
 {
-    struct session s;
+    struct fixture s;
     xcb_present_util_stats_t st;
 
-    session_start(&s, 200, 100);
-    session_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_PUT_IMAGE, 2);
+    fixture_start(&s, 200, 100);
+    fixture_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_PUT_IMAGE, 2);
     CHECK_EQ(xcb_present_util_get_backend(s.sc), XCB_PRESENT_UTIL_BACKEND_PUT_IMAGE);
     for (uint32_t n = 1; n <= 60; n++)
-        session_frame(&s, n);
-    session_wait_completed(&s, 60, 3000);
+        fixture_frame(&s, n);
+    fixture_wait_completed(&s, 60, 3000);
     CHECK_EQ(xcb_present_util_get_stats(s.sc, &st), 0);
     CHECK_EQ(st.completed, 60);
-    session_check_in_order(&s, 60);
-    session_check_fifo(&s, "put-image fifo, 60 frames");
-    session_check_window_shows(&s, 60, 200, 100);
-    session_stop(&s);
+    fixture_check_in_order(&s, 60);
+    fixture_check_fifo(&s, "put-image fifo, 60 frames");
+    fixture_check_window_shows(&s, 60, 200, 100);
+    fixture_stop(&s);
 }
 
 /* Damage limits what reaches the window: outside it, the window keeps the
  * previous frame. */
 TEST(damage_updates_only_its_rectangles)
 {
-    struct session s;
+    struct fixture s;
     xcb_present_util_image_t img;
     xcb_rectangle_t r = { 8, 8, 16, 8 };
     xcb_get_image_reply_t *shot;
     const uint32_t *px;
 
-    session_start(&s, 64, 48);
-    session_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_SHM, 2);
-    session_frame(&s, 1);
-    session_wait_completed(&s, 1, 2000);
+    fixture_start(&s, 64, 48);
+    fixture_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_SHM, 2);
+    fixture_frame(&s, 1);
+    fixture_wait_completed(&s, 1, 2000);
     CHECK_EQ(xcb_present_util_acquire(s.sc, 1000000000, &img), 0);
-    session_render(&img, 2);
+    fixture_render(&img, 2);
     CHECK_EQ(xcb_present_util_present(s.sc, &img, &r, 1), 0);
-    session_wait_completed(&s, 2, 2000);
+    fixture_wait_completed(&s, 2, 2000);
     shot = xcb_get_image_reply(s.c, xcb_get_image(s.c, XCB_IMAGE_FORMAT_Z_PIXMAP, s.window, 0,
                                                   0, 64, 48, ~0u), NULL);
     CHECK(shot != NULL);
     px = (const uint32_t *)xcb_get_image_data(shot);
-    CHECK_EQ(px[10 * 64 + 10] & 0xffffff, session_pixel(2, 10, 10));
-    CHECK_EQ(px[30 * 64 + 40] & 0xffffff, session_pixel(1, 40, 30));
+    CHECK_EQ(px[10 * 64 + 10] & 0xffffff, fixture_pixel(2, 10, 10));
+    CHECK_EQ(px[30 * 64 + 40] & 0xffffff, fixture_pixel(1, 40, 30));
     free(shot);
-    session_stop(&s);
+    fixture_stop(&s);
 }

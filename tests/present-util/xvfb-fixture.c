@@ -1,5 +1,5 @@
-/* See xvfb-session.h. */
-#include "xvfb-session.h"
+/* See xvfb-fixture.h. */
+#include "xvfb-fixture.h"
 
 #include <errno.h>
 #include <poll.h>
@@ -14,14 +14,14 @@
 
 static void on_frame(void *data, const xcb_present_util_frame_t *f)
 {
-    struct session *s = data;
+    struct fixture *s = data;
 
-    if (s->n_log < SESSION_MAX_FRAMES)
+    if (s->n_log < FIXTURE_MAX_FRAMES)
         s->log[s->n_log] = *f;
     s->n_log++;
 }
 
-void session_start(struct session *s, uint16_t width, uint16_t height)
+void fixture_start(struct fixture *s, uint16_t width, uint16_t height)
 {
     const xcb_screen_t *screen;
     uint32_t values[1] = { 0 };
@@ -43,7 +43,7 @@ void session_start(struct session *s, uint16_t width, uint16_t height)
     xcb_flush(s->c);
 }
 
-void session_swapchain(struct session *s, xcb_present_util_mode_t mode,
+void fixture_swapchain(struct fixture *s, xcb_present_util_mode_t mode,
                        xcb_present_util_backend_t backend, uint32_t num_buffers)
 {
     xcb_present_util_options_t o = { mode, backend, num_buffers };
@@ -56,7 +56,7 @@ void session_swapchain(struct session *s, xcb_present_util_mode_t mode,
     xcb_present_util_set_frame_callback(s->sc, on_frame, s);
 }
 
-void session_stop(struct session *s)
+void fixture_stop(struct fixture *s)
 {
     xcb_present_util_swapchain_destroy(s->sc);
     s->sc = NULL;
@@ -66,24 +66,24 @@ void session_stop(struct session *s)
     xvfb_stop(&s->xvfb);
 }
 
-void session_render(const xcb_present_util_image_t *img, uint32_t n)
+void fixture_render(const xcb_present_util_image_t *img, uint32_t n)
 {
     for (uint32_t y = 0; y < img->height; y++) {
         uint32_t *row = (uint32_t *)((uint8_t *)img->pixels + (size_t)y * img->stride);
 
         for (uint32_t x = 0; x < img->width; x++)
-            row[x] = session_pixel(n, x, y);
+            row[x] = fixture_pixel(n, x, y);
     }
 }
 
-void session_frame(struct session *s, uint32_t n)
+void fixture_frame(struct fixture *s, uint32_t n)
 {
     xcb_present_util_image_t img;
     int r = xcb_present_util_acquire(s->sc, 1000000000, &img);
 
     if (r)
         test_fail(__FILE__, __LINE__, "acquire for frame %u: %s", n, strerror(-r));
-    session_render(&img, n);
+    fixture_render(&img, n);
     r = xcb_present_util_present(s->sc, &img, NULL, 0);
     if (r)
         test_fail(__FILE__, __LINE__, "present of frame %u: %s", n, strerror(-r));
@@ -97,7 +97,7 @@ static long long now_ms(void)
     return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-void session_wait_completed(struct session *s, uint64_t completed, int timeout_ms)
+void fixture_wait_completed(struct fixture *s, uint64_t completed, int timeout_ms)
 {
     long long deadline = now_ms() + timeout_ms;
     xcb_present_util_stats_t st;
@@ -118,7 +118,7 @@ void session_wait_completed(struct session *s, uint64_t completed, int timeout_m
     }
 }
 
-void session_check_window_shows(struct session *s, uint32_t n, uint16_t w, uint16_t h)
+void fixture_check_window_shows(struct fixture *s, uint32_t n, uint16_t w, uint16_t h)
 {
     xcb_get_image_cookie_t ck = xcb_get_image(s->c, XCB_IMAGE_FORMAT_Z_PIXMAP, s->window, 0, 0,
                                               w, h, ~0u);
@@ -130,23 +130,23 @@ void session_check_window_shows(struct session *s, uint32_t n, uint16_t w, uint1
     px = (const uint32_t *)xcb_get_image_data(img);
     for (uint32_t y = 0; y < h; y++)
         for (uint32_t x = 0; x < w; x++)
-            if ((px[y * w + x] & 0xffffff) != session_pixel(n, x, y)) {
+            if ((px[y * w + x] & 0xffffff) != fixture_pixel(n, x, y)) {
                 uint32_t got = px[y * w + x] & 0xffffff;
 
                 free(img);
                 test_fail(__FILE__, __LINE__, "pixel %u,%u is 0x%06x, frame %u has 0x%06x", x,
-                          y, got, n, session_pixel(n, x, y));
+                          y, got, n, fixture_pixel(n, x, y));
             }
     free(img);
 }
 
-void session_check_in_order(const struct session *s, uint32_t n)
+void fixture_check_in_order(const struct fixture *s, uint32_t n)
 {
-    static bool seen[SESSION_MAX_FRAMES + 1];
+    static bool seen[FIXTURE_MAX_FRAMES + 1];
     uint64_t last_shown = 0;
 
     CHECK_EQ(s->n_log, n);
-    CHECK(n <= SESSION_MAX_FRAMES);
+    CHECK(n <= FIXTURE_MAX_FRAMES);
     memset(seen, 0, sizeof seen);
     for (uint32_t i = 0; i < n; i++) {
         const xcb_present_util_frame_t *f = &s->log[i];
@@ -171,12 +171,12 @@ static bool shown_late(const xcb_present_util_frame_t *f)
     return f->target_msc && f->msc > f->target_msc;
 }
 
-void session_check_fifo(const struct session *s, const char *what)
+void fixture_check_fifo(const struct fixture *s, const char *what)
 {
     uint32_t server_late = 0, client_late = 0, skipped_late = 0, n = s->n_log;
 
-    if (n > SESSION_MAX_FRAMES)
-        n = SESSION_MAX_FRAMES;
+    if (n > FIXTURE_MAX_FRAMES)
+        n = FIXTURE_MAX_FRAMES;
     for (uint32_t i = 0; i < n; i++) {
         const xcb_present_util_frame_t *f = &s->log[i];
 
