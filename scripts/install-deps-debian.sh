@@ -12,6 +12,7 @@ PACKAGES="
     libdrm-dev libgbm-dev libxcb-shm0-dev
     libx11-dev libx11-xcb-dev libxext-dev libxfixes-dev libxrandr-dev libxpresent-dev
     clang libclang-rt-14-dev
+    x11-utils
 "
 # shellcheck disable=SC2086
 if ! dpkg -s $PACKAGES >/dev/null 2>&1; then

@@ -275,6 +275,11 @@ int mock_config_set(struct mock_config *cfg, const char *key, const char *value)
             cfg->msc_rate_hz = (int)v;
     } else if (strcmp(key, "screen-size") == 0) {
         ok = parse_size(value, &cfg->screen_width, &cfg->screen_height);
+    } else if (strcmp(key, "shm") == 0) {
+        ok = strcmp(value, "on") == 0 || strcmp(value, "off") == 0;
+        cfg->shm = strcmp(value, "on") == 0;
+    } else if (strcmp(key, "present-complete-mode") == 0) {
+        ok = (cfg->complete_mode = mock_present_mode_parse(value)) >= 0;
     } else if (strcmp(key, "transcript") == 0) {
         ok = *value && set_string(&cfg->transcript_path, value);
     } else if (strcmp(key, "fault") == 0) {

@@ -394,6 +394,8 @@ void mock_core_dispatch(struct mock_request *req)
         core_requests[i].handle(req);
         return;
     }
+    if (mock_core_draw_dispatch(req))
+        return;
     mock_send_error(req, MOCK_BAD_REQUEST, 0);
 }
 

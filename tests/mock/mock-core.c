@@ -23,7 +23,7 @@
 
 static const struct mock_extension *const extensions[] = {
     &mock_ge_extension, &mock_bigreq_extension, &mock_sync_extension,
-    &mock_dri3_extension, &mock_present_extension,
+    &mock_dri3_extension, &mock_present_extension, &mock_shm_extension,
 };
 #define N_EXTENSIONS (sizeof extensions / sizeof extensions[0])
 
@@ -50,6 +50,16 @@ const struct mock_extension *mock_find_extension(struct mock_server_state *s,
             memcmp(extensions[i]->name, name, len) == 0 && advertised(s, extensions[i]))
             return extensions[i];
     return NULL;
+}
+
+size_t mock_extension_names(struct mock_server_state *s, const char **names, size_t max)
+{
+    size_t n = 0;
+
+    for (size_t i = 0; i < N_EXTENSIONS && n < max; i++)
+        if (advertised(s, extensions[i]))
+            names[n++] = extensions[i]->name;
+    return n;
 }
 
 static const struct mock_extension *extension_by_major(struct mock_server_state *s,

@@ -31,6 +31,7 @@
 #include <stdio.h>
 
 struct mock_server_state;
+struct flip_hold;
 
 #define MOCK_MAX_CLIENTS 64
 #define MOCK_MAX_FAULTS 16
@@ -42,7 +43,8 @@ enum {
     MOCK_BAD_REQUEST = 1, MOCK_BAD_VALUE = 2, MOCK_BAD_WINDOW = 3,
     MOCK_BAD_PIXMAP = 4, MOCK_BAD_ATOM = 5, MOCK_BAD_MATCH = 8,
     MOCK_BAD_DRAWABLE = 9, MOCK_BAD_ALLOC = 11, MOCK_BAD_ID_CHOICE = 14,
-    MOCK_BAD_LENGTH = 16, MOCK_BAD_IMPLEMENTATION = 17,
+    MOCK_BAD_LENGTH = 16, MOCK_BAD_IMPLEMENTATION = 17, MOCK_BAD_GC = 13,
+    MOCK_BAD_ACCESS = 10,
     /* SYNC: first_error + 2 */
     MOCK_BAD_FENCE = MOCK_SYNC_FIRST_ERROR + 2,
 };
@@ -83,6 +85,8 @@ struct mock_config {
     int msc_rate_hz;
     int screen_width, screen_height;
     char *transcript_path;
+    bool shm;                           /* "shm on": MIT-SHM (default off) */
+    int complete_mode;                  /* mock-present-modes.c */
     struct mock_fault faults[MOCK_MAX_FAULTS];
     int n_faults;
 };
@@ -92,6 +96,7 @@ struct mock_config {
 enum mock_res_type {
     MOCK_RES_WINDOW, MOCK_RES_PIXMAP, MOCK_RES_FENCE, MOCK_RES_SYNCOBJ,
     MOCK_RES_PRESENT_EVENT,
+    MOCK_RES_GC, MOCK_RES_SHM_SEG,     /* mock-core-draw.c, mock-shm.c */
 };
 
 struct mock_client;
@@ -241,6 +246,7 @@ struct mock_server_state {
     uint64_t start_us;          /* the CRTC's MSC 0 */
     void *present;              /* mock-present.c's state */
     void *dri3;                 /* mock-dri3.c's state */
+    struct flip_hold *present_flips;    /* mock-present-modes.c */
 };
 
 /* mock-core.c --------------------------------------------------------- */
@@ -380,6 +386,12 @@ void mock_core_dispatch(struct mock_request *req);
 void mock_bigreq_dispatch(struct mock_request *req);
 void mock_ge_dispatch(struct mock_request *req);
 
+/* mock-core-draw.c: GCs, PutImage, CopyArea, window attributes, the
+ * queries Xlib makes; true when it handled the request. */
+bool mock_core_draw_dispatch(struct mock_request *req);
+/* mock-core.c: the names of the advertised extensions (at most max). */
+size_t mock_extension_names(struct mock_server_state *s, const char **names, size_t max);
+
 /* mock-crtc.c: the fake CRTC's clock ----------------------------------- */
 
 /* The current MSC. */
@@ -394,6 +406,12 @@ extern const struct mock_extension mock_present_extension;
 extern const struct mock_extension mock_sync_extension;
 extern const struct mock_extension mock_bigreq_extension;
 extern const struct mock_extension mock_ge_extension;
+extern const struct mock_extension mock_shm_extension;
+
+/* mock-present-modes.c: "copy", "flip", "suboptimal" to a MOCK_COMPLETE_*
+ * value, or -1. */
+enum { MOCK_COMPLETE_COPY, MOCK_COMPLETE_FLIP, MOCK_COMPLETE_SUBOPTIMAL };
+int mock_present_mode_parse(const char *value);
 
 /* mock-config.c -------------------------------------------------------- */
 void mock_config_defaults(struct mock_config *cfg);

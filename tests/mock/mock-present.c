@@ -46,7 +46,7 @@ struct pending {
     struct mock_client *client;
     uint8_t kind;
     bool send_idle;         /* IdleNotify and idle fence (not PixmapSynced) */
-    uint32_t window, pixmap, serial, wait_fence, idle_fence;
+    uint32_t window, pixmap, serial, wait_fence, idle_fence, options;
     int16_t x_off, y_off;
     uint64_t target_msc;
     size_t n_notifies;
@@ -80,14 +80,17 @@ static bool ready(struct mock_server_state *s, const struct pending *p, uint64_t
     return p->target_msc <= msc && fence_allows(s, p->wait_fence);
 }
 
-/* A later presentation to the same window that is due at the same MSC
- * replaces this one, which completes with mode Skip. */
+/* A later presentation to the same window that is due now and aims at
+ * the same MSC replaces this one, which completes with mode Skip.  Two
+ * that aim at different MSCs are both shown, as on a real server, even
+ * when a busy machine let the mock run late and both are due at once. */
 static bool replaced(struct mock_server_state *s, const struct pending *p, uint64_t msc)
 {
     if (p->kind != MOCK_PRESENT_KIND_PIXMAP)
         return false;
     for (const struct pending *q = p->next; q; q = q->next)
-        if (q->kind == MOCK_PRESENT_KIND_PIXMAP && q->window == p->window && ready(s, q, msc))
+        if (q->kind == MOCK_PRESENT_KIND_PIXMAP && q->window == p->window &&
+            q->target_msc == p->target_msc && ready(s, q, msc))
             return true;
     return false;
 }
@@ -121,16 +124,23 @@ static void execute(struct mock_server_state *s, const struct pending *p, uint64
     uint8_t mode = MOCK_PRESENT_MODE_SKIP;
     if (!skip && window && pixmap) {
         mock_drawable_copy(window, pixmap, p->x_off, p->y_off);
-        mode = MOCK_PRESENT_MODE_COPY;
+        mode = mock_present_complete_mode(s, p->options, window, pixmap);
     }
     mock_info(s, "present: pixmap 0x%x serial %u %s to window 0x%x at msc %llu",
-              p->pixmap, p->serial, mode == MOCK_PRESENT_MODE_COPY ? "copied" : "skipped",
+              p->pixmap, p->serial, mode == MOCK_PRESENT_MODE_SKIP ? "skipped"
+                                    : mode == MOCK_PRESENT_MODE_FLIP ? "flipped" : "copied",
               p->window, (unsigned long long)msc);
     mock_present_send_complete(s, p->window, p->serial, MOCK_PRESENT_KIND_PIXMAP, mode, ust, msc);
     for (size_t i = 0; i < p->n_notifies; i++)
         mock_present_send_complete(s, p->notifies[i].window, p->notifies[i].serial,
                                    MOCK_PRESENT_KIND_PIXMAP, mode, ust, msc);
-    release_pixmap(s, p);
+    /* A flip keeps its pixmap until the window shows the next frame. */
+    if (mode != MOCK_PRESENT_MODE_SKIP)
+        mock_present_flip_release(s, p->window);
+    if (mode == MOCK_PRESENT_MODE_FLIP && p->send_idle)
+        mock_present_flip_hold(s, p->window, p->pixmap, p->serial, p->idle_fence);
+    else
+        release_pixmap(s, p);
 }
 
 /* Executes every presentation that is due, oldest first.  Each one leaves
@@ -312,7 +322,7 @@ static void queue_presentation(struct mock_request *req, const struct present_ar
         .client = req->client, .kind = kind, .send_idle = send_idle,
         .window = a->window, .pixmap = a->pixmap, .serial = a->serial,
         .wait_fence = a->wait_fence, .idle_fence = a->idle_fence,
-        .x_off = a->x_off, .y_off = a->y_off, .target_msc = target,
+        .x_off = a->x_off, .y_off = a->y_off, .target_msc = target, .options = a->options,
         .n_notifies = a->n_notifies,
     };
     for (size_t i = 0; i < a->n_notifies; i++) {
@@ -515,6 +525,7 @@ static void present_drawable_destroyed(struct mock_server_state *s, struct mock_
      * window-destroyed flag; then its selections of the window go. */
     mock_present_send_configure(s, d, MOCK_PRESENT_WINDOW_DESTROYED);
     mock_present_forget_window(s, d->id);
+    mock_present_flip_forget(s, d->id);
     drop_pending(s, for_window, &d->id, abandon);
 }
 
@@ -533,6 +544,7 @@ static void present_client_gone(struct mock_client *c)
 static void present_server_gone(struct mock_server_state *s)
 {
     struct present_state *st = s->present;
+    mock_present_flip_forget_all(s);
     if (!st)
         return;
     while (st->queue) {

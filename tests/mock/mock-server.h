@@ -28,6 +28,12 @@
  *   modifiers-screen LIST      the same for the screen list
  *   msc-rate HZ                fake CRTC refresh rate (default 60)
  *   screen-size WxH            root window size (default 1024x768)
+ *   shm on|off                 MIT-SHM 1.2 (AttachFd, CreatePixmap; default off)
+ *   present-complete-mode M    what a presentation's CompleteNotify says:
+ *                              copy (default), flip (full-window pixmaps are
+ *                              flipped and stay busy until the next one),
+ *                              suboptimal (SuboptimalCopy where the client
+ *                              set the Suboptimal option)
  *   transcript PATH            where the transcript goes (default: none for
  *                              the program, the private directory for tests)
  *   fault SPEC                 may be given many times; see below
@@ -155,6 +161,9 @@ enum {
     MOCK_SYNC_MAJOR = 130,
     MOCK_DRI3_MAJOR = 131,
     MOCK_PRESENT_MAJOR = 132,
+    MOCK_SHM_MAJOR = 133,
+    MOCK_SHM_FIRST_EVENT = 90,
+    MOCK_SHM_FIRST_ERROR = 170,
     MOCK_SYNC_FIRST_EVENT = 80,
     MOCK_SYNC_FIRST_ERROR = 150,
 };

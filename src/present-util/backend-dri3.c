@@ -1,0 +1,329 @@
+/*
+ * The DRI3 back end: buffers the client allocates (libxcb-dri3-util's
+ * linear memfd buffers, written by the CPU) become pixmaps through
+ * PixmapFromBuffers, and each buffer has an idle fence, a futex page the
+ * server triggers when it is done with the pixmap (FenceFromFD).  Where
+ * the window has Present's Syncobj capability and DRI3 Open gives a DRM
+ * device with timeline syncobjs, frames go through PresentPixmapSynced
+ * instead, and a buffer is free once its release point is signalled.
+ *
+ * The server must accept the buffers: one trial buffer is made into a
+ * pixmap at init, and a server that refuses it (a GPU server that wants
+ * dma-bufs from its own device) leaves the choice to MIT-SHM.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <xcb/sync.h>
+
+#include "swapchain-private.h"
+#include "xcb_dri3_util.h"
+
+struct dri3_state {
+    xcb_dri3_util_caps_t caps;
+    xcb_dri3_util_device_t *device;         /* for timelines; may be NULL */
+    xcb_dri3_util_timeline_t *timeline;     /* explicit sync, or NULL */
+    uint32_t syncobj;                       /* the timeline's XID */
+    uint64_t point;                         /* last point used */
+    uint64_t *mods_window, *mods_screen;    /* the server's last lists */
+    uint32_t n_window, n_screen;
+};
+
+struct dri3_buffer {
+    xcb_dri3_util_buffer_t *buf;
+    xcb_dri3_util_fence_t *fence;
+    xcb_sync_fence_t fence_id;
+    uint64_t release_point;
+};
+
+static struct dri3_state *state(sc_t *sc)
+{
+    return sc->backend_data;
+}
+
+/* The window's modifier lists (DRI3 1.2), into *win and *scr. */
+static int query_modifiers(sc_t *sc, uint64_t **win, uint32_t *n_win, uint64_t **scr,
+                           uint32_t *n_scr)
+{
+    xcb_generic_error_t *err = NULL;
+    int r;
+
+    *win = *scr = NULL;
+    *n_win = *n_scr = 0;
+    if (state(sc)->caps.dri3_major == 1 && state(sc)->caps.dri3_minor < 2)
+        return 0;
+    r = xcb_dri3_util_get_supported_modifiers(sc->c, sc->window, sc->depth, 32, win, n_win,
+                                              scr, n_scr, &err);
+    free(err);
+    sc_log(sc, "request: GetSupportedModifiers: %u window, %u screen modifiers (%d)", *n_win,
+           *n_scr, r);
+    return r == -EPIPE ? r : 0;
+}
+
+static void free_state(sc_t *sc)
+{
+    struct dri3_state *st = state(sc);
+
+    if (!st)
+        return;
+    if (st->syncobj && !xcb_connection_has_error(sc->c))
+        xcb_dri3_util_syncobj_free(sc->c, st->syncobj);
+    xcb_dri3_util_timeline_destroy(st->timeline);
+    xcb_dri3_util_device_close(st->device);
+    free(st->mods_window);
+    free(st->mods_screen);
+    free(st);
+    sc->backend_data = NULL;
+    /* The probe's cache is keyed on the connection's address, which a
+     * later connection may reuse: let it be asked again. */
+    xcb_dri3_util_probe_forget(sc->c);
+}
+
+/* A 16x16 buffer made into a pixmap and freed again: does the server
+ * take our buffers at all? */
+static int trial_buffer(sc_t *sc)
+{
+    xcb_dri3_util_buffer_t *buf = xcb_dri3_util_buffer_create_memfd(16, 16, sc->fourcc);
+    xcb_generic_error_t *err = NULL;
+    xcb_pixmap_t pixmap;
+
+    if (!buf)
+        return -errno;
+    pixmap = xcb_dri3_util_buffer_to_pixmap(sc->c, sc->window, buf, &err);
+    xcb_dri3_util_buffer_destroy(buf);
+    if (!pixmap) {
+        int e = errno;
+
+        sc_log(sc, "DRI3: the server refused a memfd buffer (%s, X error %d)", strerror(e),
+               err ? err->error_code : 0);
+        free(err);
+        return e == EPIPE ? -EPIPE : -ENOTSUP;
+    }
+    xcb_free_pixmap(sc->c, pixmap);
+    return 0;
+}
+
+/* Explicit sync where the window can do it and a DRM device gives
+ * timelines; otherwise idle fences. */
+static void try_explicit_sync(sc_t *sc)
+{
+    struct dri3_state *st = state(sc);
+    xcb_generic_error_t *err = NULL;
+
+    if (!(sc->caps & XCB_PRESENT_CAPABILITY_SYNCOBJ) || st->caps.dri3_minor < 4 ||
+        st->caps.present_minor < 4)
+        return;
+    st->device = xcb_dri3_util_device_open(sc->c, sc->window, 0, &err);
+    free(err);
+    err = NULL;
+    if (!st->device || !st->device->is_drm) {
+        sc_log(sc, "DRI3: Syncobj capability, but no DRM device for timelines (%s): "
+               "idle fences", st->device ? st->device->note : "Open failed");
+        return;
+    }
+    st->timeline = xcb_dri3_util_timeline_create(st->device->fd);
+    if (st->timeline)
+        st->syncobj = xcb_dri3_util_syncobj_import(sc->c, sc->window,
+                                                   xcb_dri3_util_timeline_fd(st->timeline),
+                                                   &err);
+    free(err);
+    if (!st->syncobj) {
+        sc_log(sc, "DRI3: no timeline syncobj: idle fences");
+        xcb_dri3_util_timeline_destroy(st->timeline);
+        st->timeline = NULL;
+        return;
+    }
+    sc_log(sc, "DRI3: explicit sync with timeline syncobj 0x%x", st->syncobj);
+}
+
+static int dri3_init(sc_t *sc)
+{
+    struct dri3_state *st;
+    int r;
+
+    st = calloc(1, sizeof *st);
+    if (!st)
+        return -ENOMEM;
+    sc->backend_data = st;
+    r = xcb_dri3_util_probe(sc->c, &st->caps);
+    if (r == 0 && !(st->caps.dri3 && st->caps.present && st->caps.sync && st->caps.fd_passing))
+        r = -ENOTSUP;
+    /* the modifiers first: their answer fills the cache that making a
+     * pixmap of a buffer consults, so the trial asks nothing again */
+    if (r == 0)
+        r = query_modifiers(sc, &st->mods_window, &st->n_window, &st->mods_screen,
+                            &st->n_screen);
+    if (r == 0)
+        r = trial_buffer(sc);
+    if (r) {
+        sc_log(sc, "DRI3: %s", r == -ENOTSUP ? "not usable here" : strerror(-r));
+        free_state(sc);
+        return r;
+    }
+    try_explicit_sync(sc);
+    /* SuboptimalCopy (Present 1.2): tell us when another layout would flip */
+    if (st->caps.present_major > 1 || st->caps.present_minor >= 2)
+        sc->backend_options = XCB_PRESENT_OPTION_SUBOPTIMAL;
+    return 0;
+}
+
+static int dri3_alloc(sc_t *sc, struct buffer *b)
+{
+    struct dri3_buffer *db = calloc(1, sizeof *db);
+    xcb_generic_error_t *err = NULL;
+    int r = -ENOMEM;
+
+    if (!db)
+        return -ENOMEM;
+    db->buf = xcb_dri3_util_buffer_create_memfd(b->width, b->height, sc->fourcc);
+    if (!db->buf)
+        goto fail;
+    sc->fds_open++;
+    b->pixels = xcb_dri3_util_buffer_map(db->buf, 0,
+                                         XCB_DRI3_UTIL_MAP_READ | XCB_DRI3_UTIL_MAP_WRITE,
+                                         &b->stride);
+    if (!b->pixels)
+        goto fail;
+    b->size = (size_t)b->stride * b->height;
+    b->pixmap = xcb_dri3_util_buffer_to_pixmap(sc->c, sc->window, db->buf, &err);
+    sc_log(sc, "request: PixmapFromBuffers %ux%u stride %u -> 0x%x", b->width, b->height,
+           b->stride, b->pixmap);
+    if (!b->pixmap) {
+        r = errno == EPIPE ? -EPIPE : -ENOMEM;
+        goto fail;
+    }
+    if (!state(sc)->timeline) {
+        /* born triggered: the buffer is idle until its first present */
+        db->fence = xcb_dri3_util_fence_create(true);
+        if (!db->fence)
+            goto fail;
+        sc->fds_open++;
+        db->fence_id = xcb_dri3_util_fence_to_server(sc->c, sc->window, db->fence, &err);
+        sc_log(sc, "request: FenceFromFD -> 0x%x", db->fence_id);
+        if (!db->fence_id) {
+            r = errno == EPIPE ? -EPIPE : -ENOMEM;
+            goto fail;
+        }
+    }
+    b->priv = db;
+    return 0;
+fail:
+    free(err);
+    if (b->pixmap && !xcb_connection_has_error(sc->c))
+        xcb_free_pixmap(sc->c, b->pixmap);
+    b->pixmap = 0;
+    b->pixels = NULL;
+    if (db->fence) {
+        xcb_dri3_util_fence_destroy(db->fence);
+        sc->fds_open--;
+    }
+    if (db->buf) {
+        xcb_dri3_util_buffer_destroy(db->buf);
+        sc->fds_open--;
+    }
+    free(db);
+    return r;
+}
+
+static void dri3_free(sc_t *sc, struct buffer *b)
+{
+    struct dri3_buffer *db = b->priv;
+    bool ok = !xcb_connection_has_error(sc->c);
+
+    if (b->pixmap && ok)
+        xcb_free_pixmap(sc->c, b->pixmap);
+    if (!db)
+        return;
+    if (db->fence_id && ok)
+        xcb_sync_destroy_fence(sc->c, db->fence_id);
+    if (db->fence) {
+        xcb_dri3_util_fence_destroy(db->fence);
+        sc->fds_open--;
+    }
+    /* destroy unmaps what is mapped and closes the fds */
+    xcb_dri3_util_buffer_destroy(db->buf);
+    sc->fds_open--;
+    free(db);
+    b->priv = NULL;
+}
+
+static uint32_t dri3_idle_fence(sc_t *sc, struct buffer *b)
+{
+    struct dri3_buffer *db = b->priv;
+
+    (void)sc;
+    if (!db->fence_id)
+        return 0;
+    xcb_dri3_util_fence_reset(db->fence);
+    return db->fence_id;
+}
+
+static bool dri3_is_idle(sc_t *sc, struct buffer *b, int64_t timeout_ns)
+{
+    struct dri3_buffer *db = b->priv;
+
+    if (state(sc)->timeline)
+        return xcb_dri3_util_timeline_wait(state(sc)->timeline, db->release_point,
+                                           timeout_ns) == 0;
+    if (xcb_dri3_util_fence_is_triggered(db->fence))
+        return true;
+    return timeout_ns > 0 && xcb_dri3_util_fence_wait(db->fence, timeout_ns) == 0;
+}
+
+/* PresentPixmapSynced when explicit sync is on: the CPU has finished
+ * writing, so the acquire point is signalled at once; the release point
+ * is the next one after it. */
+static int dri3_present(sc_t *sc, struct buffer *b, uint32_t options, uint64_t target)
+{
+    struct dri3_state *st = state(sc);
+    struct dri3_buffer *db = b->priv;
+    uint64_t acquire;
+    int r;
+
+    if (!st->timeline)
+        return 0;
+    acquire = ++st->point;
+    db->release_point = ++st->point;
+    r = xcb_dri3_util_timeline_signal(st->timeline, acquire);
+    if (r == 0)
+        r = xcb_dri3_util_present_synced(sc->c, sc->window, b->pixmap, (uint32_t)sc->serial,
+                                         st->syncobj, acquire, st->syncobj,
+                                         db->release_point, options, target, 0, 0, NULL);
+    return r < 0 ? r : 1;
+}
+
+/* SuboptimalCopy: the server would flip another layout.  Reallocate only
+ * when its modifier lists really changed. */
+static bool dri3_suboptimal(sc_t *sc)
+{
+    struct dri3_state *st = state(sc);
+    uint64_t *win, *scr;
+    uint32_t n_win, n_scr;
+    bool changed;
+
+    if (query_modifiers(sc, &win, &n_win, &scr, &n_scr) < 0)
+        return false;
+    changed = n_win != st->n_window || n_scr != st->n_screen ||
+              (n_win && memcmp(win, st->mods_window, n_win * sizeof *win) != 0) ||
+              (n_scr && memcmp(scr, st->mods_screen, n_scr * sizeof *scr) != 0);
+    sc_log(sc, "suboptimal copy: modifiers %s", changed ? "changed" : "unchanged");
+    free(st->mods_window);
+    free(st->mods_screen);
+    st->mods_window = win;
+    st->mods_screen = scr;
+    st->n_window = n_win;
+    st->n_screen = n_scr;
+    return changed;
+}
+
+const struct backend_ops sc_backend_dri3 = {
+    .kind = XCB_PRESENT_UTIL_BACKEND_DRI3,
+    .init = dri3_init,
+    .alloc = dri3_alloc,
+    .free = dri3_free,
+    .idle_fence = dri3_idle_fence,
+    .is_idle = dri3_is_idle,
+    .present = dri3_present,
+    .suboptimal = dri3_suboptimal,
+    .fini = free_state,
+};

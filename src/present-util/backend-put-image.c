@@ -1,0 +1,119 @@
+/*
+ * The PutImage back end, the last resort: the pixels live in our memory
+ * and each frame is copied into an ordinary server pixmap with PutImage
+ * before it is presented.  Works wherever Present does, remote displays
+ * included.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "swapchain-private.h"
+
+struct put_image {
+    xcb_gcontext_t gc;
+};
+
+/* The server must store depth 24 and 32 as 32 bits per pixel in ZPixmap,
+ * which is how our buffers are laid out. */
+static bool format_is_32bpp(xcb_connection_t *c, uint8_t depth)
+{
+    const xcb_setup_t *setup = xcb_get_setup(c);
+    xcb_format_iterator_t it = xcb_setup_pixmap_formats_iterator(setup);
+
+    for (; it.rem; xcb_format_next(&it))
+        if (it.data->depth == depth)
+            return it.data->bits_per_pixel == 32;
+    return false;
+}
+
+static int put_image_init(sc_t *sc)
+{
+    struct put_image *p;
+    int r;
+
+    if (!format_is_32bpp(sc->c, sc->depth))
+        return -ENOTSUP;
+    p = calloc(1, sizeof *p);
+    if (!p)
+        return -ENOMEM;
+    p->gc = xcb_generate_id(sc->c);
+    r = sc_check_void(sc, xcb_create_gc_checked(sc->c, p->gc, sc->window, 0, NULL));
+    if (r) {
+        free(p);
+        return r < 0 ? r : -ENODEV;
+    }
+    sc->backend_data = p;
+    return 0;
+}
+
+static int put_image_alloc(sc_t *sc, struct buffer *b)
+{
+    xcb_void_cookie_t ck;
+    int r;
+
+    b->stride = (uint32_t)b->width * 4;
+    b->size = (size_t)b->stride * b->height;
+    b->pixels = calloc(1, b->size);
+    if (!b->pixels)
+        return -ENOMEM;
+    b->pixmap = xcb_generate_id(sc->c);
+    ck = xcb_create_pixmap_checked(sc->c, sc->depth, b->pixmap, sc->window, b->width,
+                                   b->height);
+    r = sc_check_void(sc, ck);
+    if (r) {
+        free(b->pixels);
+        b->pixels = NULL;
+        return r < 0 ? r : -ENOMEM;
+    }
+    return 0;
+}
+
+static void put_image_free(sc_t *sc, struct buffer *b)
+{
+    if (b->pixmap && !xcb_connection_has_error(sc->c))
+        xcb_free_pixmap(sc->c, b->pixmap);
+    free(b->pixels);
+}
+
+/* The whole buffer, in bands that fit the server's request size: the
+ * caller may have drawn anywhere since this pixmap was last shown. */
+static int put_image_upload(sc_t *sc, struct buffer *b)
+{
+    const struct put_image *p = sc->backend_data;
+    size_t max_bytes = (size_t)xcb_get_maximum_request_length(sc->c) * 4;
+    uint32_t rows = (uint32_t)((max_bytes - 64) / b->stride);
+
+    if (rows == 0)
+        return -ENOTSUP;
+    for (uint32_t y = 0; y < b->height; y += rows) {
+        uint32_t n = b->height - y < rows ? b->height - y : rows;
+
+        xcb_put_image(sc->c, XCB_IMAGE_FORMAT_Z_PIXMAP, b->pixmap, p->gc, b->width,
+                      (uint16_t)n, 0, (int16_t)y, 0, sc->depth, n * b->stride,
+                      (const uint8_t *)b->pixels + (size_t)y * b->stride);
+    }
+    sc_log(sc, "request: PutImage %ux%u into pixmap 0x%x", b->width, b->height, b->pixmap);
+    return 0;
+}
+
+static void put_image_fini(sc_t *sc)
+{
+    struct put_image *p = sc->backend_data;
+
+    if (!p)
+        return;
+    if (!xcb_connection_has_error(sc->c))
+        xcb_free_gc(sc->c, p->gc);
+    free(p);
+    sc->backend_data = NULL;
+}
+
+const struct backend_ops sc_backend_put_image = {
+    .kind = XCB_PRESENT_UTIL_BACKEND_PUT_IMAGE,
+    .init = put_image_init,
+    .alloc = put_image_alloc,
+    .free = put_image_free,
+    .upload = put_image_upload,
+    .fini = put_image_fini,
+};

@@ -1,0 +1,42 @@
+# libxcb-present-util: a vsync swapchain on Present (see
+# src/present-util/xcb_present_util.h).  Inside the project the header is
+# included as "xcb_present_util.h"; installed, it is <xcb/xcb_present_util.h>.
+
+lib_LTLIBRARIES += src/libxcb-present-util.la
+src_libxcb_present_util_la_SOURCES = \
+	src/present-util/xcb_present_util.h src/present-util/swapchain-private.h \
+	src/present-util/swapchain.c src/present-util/swapchain-wait.c \
+	src/present-util/swapchain-events.c src/present-util/swapchain-frame.c \
+	src/present-util/swapchain-stats.c src/present-util/swapchain-debug.c \
+	src/present-util/backend-shm.c src/present-util/backend-put-image.c \
+	src/present-util/backend-dri3.c
+src_libxcb_present_util_la_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE \
+	-I$(top_srcdir)/src/present-util -I$(top_srcdir)/src/util
+src_libxcb_present_util_la_CFLAGS = $(AM_CFLAGS) $(XCB_EXT_DEPS_CFLAGS) $(XCB_SHM_CFLAGS) \
+	-pthread
+src_libxcb_present_util_la_LIBADD = src/libxcb-present.la src/libxcb-dri3-util.la \
+	src/libxcb-dri3.la $(XCB_SHM_LIBS) $(XCB_EXT_DEPS_LIBS) $(XCB_LIBS) -lpthread
+src_libxcb_present_util_la_LDFLAGS = -version-info 0:0:0 -no-undefined \
+	-export-symbols-regex '^xcb_present_util_'
+
+presentutilincludedir = $(includedir)/xcb
+presentutilinclude_HEADERS = src/present-util/xcb_present_util.h
+
+pkgconfig_DATA += pkgconfig/xcb-present-util.pc
+EXTRA_DIST += pkgconfig/xcb-present-util.pc.in
+
+PRESENT_UTIL_MAN_PAGES = \
+	src/present-util/man/xcb_present_util_swapchain_create.3 \
+	src/present-util/man/xcb_present_util_swapchain_destroy.3 \
+	src/present-util/man/xcb_present_util_acquire.3 \
+	src/present-util/man/xcb_present_util_present.3 \
+	src/present-util/man/xcb_present_util_get_stats.3 \
+	src/present-util/man/xcb_present_util_get_fd.3 \
+	src/present-util/man/xcb_present_util_dispatch.3 \
+	src/present-util/man/xcb_present_util_set_frame_callback.3 \
+	src/present-util/man/xcb_present_util_get_backend.3 \
+	src/present-util/man/xcb_present_util_backend_name.3 \
+	src/present-util/man/xcb_present_util_mode_name.3
+# Installed as data: Makefile.am owns man3dir for the generated pages.
+presentutilmandir = $(mandir)/man3
+dist_presentutilman_DATA = $(PRESENT_UTIL_MAN_PAGES)

@@ -1,0 +1,391 @@
+/*
+ * Creating and destroying a swapchain, and its small getters.
+ */
+#include <errno.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <unistd.h>
+#include <xcb/xfixes.h>
+
+#include "swapchain-private.h"
+
+#define DRM_FORMAT_XRGB8888 0x34325258u     /* 'XR24' */
+#define DRM_FORMAT_ARGB8888 0x34325241u     /* 'AR24' */
+
+static bool debug_wanted(void)
+{
+    const char *v = getenv("XCB_PRESENT_UTIL_DEBUG");
+
+    return v && *v && strcmp(v, "0") != 0;
+}
+
+static int check_options(const xcb_present_util_options_t *o)
+{
+    if ((unsigned)o->mode > XCB_PRESENT_UTIL_MODE_IMMEDIATE ||
+        (unsigned)o->backend > XCB_PRESENT_UTIL_BACKEND_PUT_IMAGE)
+        return -EINVAL;
+    if (o->num_buffers && (o->num_buffers < 2 || o->num_buffers > SC_MAX_BUFFERS))
+        return -EINVAL;
+    return 0;
+}
+
+/* Present 1.4 (or what the server has), and the window's capabilities. */
+static int query_present(sc_t *sc)
+{
+    const xcb_query_extension_reply_t *ext = xcb_get_extension_data(sc->c, &xcb_present_id);
+    xcb_present_query_version_reply_t *v;
+    xcb_present_query_capabilities_reply_t *caps;
+    xcb_generic_error_t *e;
+    int r;
+
+    if (!ext || !ext->present) {
+        sc_log(sc, "the server has no Present extension");
+        return sc_conn_ok(sc) ? -EPIPE : -ENOTSUP;
+    }
+    r = sc_wait_reply(sc, xcb_present_query_version(sc->c, 1, 4).sequence, (void **)&v, &e);
+    if (r)
+        return r < 0 ? r : (free(e), -ENOTSUP);
+    sc_log(sc, "Present %u.%u", v->major_version, v->minor_version);
+    free(v);
+    r = sc_wait_reply(sc, xcb_present_query_capabilities(sc->c, sc->window).sequence,
+                      (void **)&caps, &e);
+    if (r == 1) {
+        free(e);
+        return -ENODEV;
+    }
+    if (r < 0)
+        return r;
+    sc->caps = caps->capabilities;
+    sc_log(sc, "capabilities 0x%x", sc->caps);
+    free(caps);
+    return 0;
+}
+
+static int query_window(sc_t *sc)
+{
+    xcb_get_geometry_reply_t *g;
+    xcb_generic_error_t *e;
+    int r = sc_wait_reply(sc, xcb_get_geometry(sc->c, sc->window).sequence, (void **)&g, &e);
+
+    if (r == 1) {
+        free(e);
+        return -ENODEV;
+    }
+    if (r < 0)
+        return r;
+    sc->depth = g->depth;
+    sc->win_width = g->width;
+    sc->win_height = g->height;
+    free(g);
+    if (sc->depth != 24 && sc->depth != 32) {
+        sc_log(sc, "window depth %u: only 24 and 32 are supported", sc->depth);
+        return -ENOTSUP;
+    }
+    sc->fourcc = sc->depth == 32 ? DRM_FORMAT_ARGB8888 : DRM_FORMAT_XRGB8888;
+    return 0;
+}
+
+/* A region for update areas, when the server has XFixes (it needs its
+ * QueryVersion first).  Without one, every frame updates the whole window. */
+static void make_region(sc_t *sc)
+{
+    const xcb_query_extension_reply_t *ext = xcb_get_extension_data(sc->c, &xcb_xfixes_id);
+    xcb_xfixes_query_version_reply_t *v;
+    xcb_generic_error_t *e;
+
+    if (!ext || !ext->present)
+        return;
+    if (sc_wait_reply(sc, xcb_xfixes_query_version(sc->c, 5, 0).sequence, (void **)&v, &e)) {
+        free(e);
+        return;
+    }
+    free(v);
+    sc->region = xcb_generate_id(sc->c);
+    xcb_xfixes_create_region(sc->c, sc->region, 0, NULL);
+}
+
+static int make_fds(sc_t *sc)
+{
+    struct epoll_event ev = { .events = EPOLLIN };
+
+    sc->work_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+    sc->cancel_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+    sc->epoll_fd = epoll_create1(EPOLL_CLOEXEC);
+    if (sc->work_fd < 0 || sc->cancel_fd < 0 || sc->epoll_fd < 0)
+        return -errno;
+    ev.data.fd = xcb_get_file_descriptor(sc->c);
+    if (epoll_ctl(sc->epoll_fd, EPOLL_CTL_ADD, ev.data.fd, &ev) < 0)
+        return -errno;
+    ev.data.fd = sc->work_fd;
+    if (epoll_ctl(sc->epoll_fd, EPOLL_CTL_ADD, sc->work_fd, &ev) < 0)
+        return -errno;
+    return 0;
+}
+
+/* The special event queue goes in before SelectInput, so that no event
+ * for our event id can land in the application's queue. */
+static int select_events(sc_t *sc)
+{
+    xcb_void_cookie_t ck;
+    int r;
+
+    sc->event_id = xcb_generate_id(sc->c);
+    sc->special = xcb_register_for_special_xge(sc->c, &xcb_present_id, sc->event_id,
+                                               &sc->stamp);
+    if (!sc->special)
+        return -ENOMEM;
+    ck = xcb_present_select_input_checked(sc->c, sc->event_id, sc->window,
+                                          XCB_PRESENT_EVENT_MASK_CONFIGURE_NOTIFY |
+                                          XCB_PRESENT_EVENT_MASK_COMPLETE_NOTIFY |
+                                          XCB_PRESENT_EVENT_MASK_IDLE_NOTIFY);
+    r = sc_check_void(sc, ck);
+    if (r > 0)
+        return -ENODEV;
+    return r;
+}
+
+static int pick_backend(sc_t *sc, xcb_present_util_backend_t want)
+{
+    static const struct backend_ops *const order[] = {
+        &sc_backend_dri3, &sc_backend_shm, &sc_backend_put_image,
+    };
+    int r = -ENOTSUP;
+
+    for (size_t i = 0; i < sizeof order / sizeof order[0]; i++) {
+        if (want != XCB_PRESENT_UTIL_BACKEND_AUTO && order[i]->kind != want)
+            continue;
+        sc->backend = order[i];
+        r = order[i]->init(sc);
+        sc_log(sc, "back end %s: %s", xcb_present_util_backend_name(order[i]->kind),
+               r == 0 ? "in use" : strerror(-r));
+        if (r == 0 || r == -EPIPE || r == -ENODEV)
+            return r;
+    }
+    sc->backend = NULL;
+    return r;
+}
+
+/* One completion to start the FIFO chain from: a NotifyMSC for "now".
+ * Later frames are aimed from completions only. */
+static void anchor_msc(sc_t *sc)
+{
+    uint64_t deadline = sc_now_ns() + 200000000;
+
+    xcb_present_notify_msc(sc->c, sc->window, 0, 0, 0, 0);
+    xcb_flush(sc->c);
+    while (!sc->have_msc && !sc->dead && sc_now_ns() < deadline) {
+        struct pollfd p = { .fd = xcb_get_file_descriptor(sc->c), .events = POLLIN };
+
+        if (sc_drain_events(sc) < 0)
+            break;
+        if (!sc->have_msc)
+            poll(&p, 1, 5);
+    }
+    if (sc->have_msc)
+        sc_log(sc, "anchor: msc %llu", (unsigned long long)sc->last_msc);
+    else
+        sc_log(sc, "anchor: no NotifyMSC completion; the first completion will start "
+               "the chain");
+}
+
+static void teardown(sc_t *sc);
+
+xcb_present_util_swapchain_t *
+xcb_present_util_swapchain_create(xcb_connection_t *c, xcb_window_t window,
+                                  const xcb_present_util_options_t *options, int *error)
+{
+    static const xcb_present_util_options_t defaults = { 0 };
+    sc_t *sc;
+    int r, dummy;
+
+    if (!error)
+        error = &dummy;
+    if (!options)
+        options = &defaults;
+    *error = -EINVAL;
+    if (!c || !window || check_options(options) < 0)
+        return NULL;
+    *error = -EPIPE;
+    if (xcb_connection_has_error(c))
+        return NULL;
+    sc = calloc(1, sizeof *sc);
+    *error = -ENOMEM;
+    if (!sc)
+        return NULL;
+    sc->c = c;
+    sc->window = window;
+    sc->mode = options->mode;
+    sc->num_buffers = options->num_buffers ? options->num_buffers : SC_DEFAULT_BUFFERS;
+    sc->debug = debug_wanted();
+    sc->work_fd = sc->cancel_fd = sc->epoll_fd = -1;
+    pthread_mutex_init(&sc->lock, NULL);
+    pthread_cond_init(&sc->idle_cond, NULL);
+    for (uint32_t i = 0; i < SC_MAX_BUFFERS; i++)
+        sc->buffers[i].index = i;
+    sc->last_activity_ns = sc_now_ns();
+
+    pthread_mutex_lock(&sc->lock);
+    r = make_fds(sc);
+    if (!r)
+        r = query_present(sc);
+    if (!r)
+        r = query_window(sc);
+    if (!r)
+        r = select_events(sc);
+    if (!r)
+        r = pick_backend(sc, options->backend);
+    if (!r) {
+        make_region(sc);
+        anchor_msc(sc);
+        for (uint32_t i = 0; i < sc->num_buffers && !r; i++)
+            r = sc_buffer_alloc(sc, &sc->buffers[i]);
+    }
+    if (!r && sc->dead)
+        r = sc->dead;
+    pthread_mutex_unlock(&sc->lock);
+    *error = r;
+    if (r) {
+        sc_log(sc, "create failed: %s", strerror(-r));
+        teardown(sc);
+        return NULL;
+    }
+    sc_log(sc, "created: %s, %s, %u buffers of %ux%u, depth %u",
+           xcb_present_util_mode_name(sc->mode),
+           xcb_present_util_backend_name(sc->backend->kind), sc->num_buffers, sc->win_width,
+           sc->win_height, sc->depth);
+    return sc;
+}
+
+/* In-flight buffers come back at the next vblank or two; a dead window or
+ * connection gives nothing back and is not waited for. */
+static void wait_in_flight(sc_t *sc)
+{
+    uint64_t deadline = sc_now_ns() + 100000000;
+
+    for (;;) {
+        struct pollfd p = { .fd = xcb_get_file_descriptor(sc->c), .events = POLLIN };
+        bool busy = false;
+        uint64_t now;
+
+        if (sc_drain_events(sc) < 0 || sc->dead)
+            return;
+        for (uint32_t i = 0; i < sc->num_buffers; i++)
+            busy |= sc->buffers[i].state == BUF_PRESENTED && !sc->buffers[i].idle_notified;
+        now = sc_now_ns();
+        if (!busy || now >= deadline)
+            return;
+        poll(&p, 1, (int)((deadline - now) / 1000000) + 1);
+    }
+}
+
+static void teardown(sc_t *sc)
+{
+    bool conn_ok = !xcb_connection_has_error(sc->c);
+
+    if (conn_ok && sc->special)
+        wait_in_flight(sc);
+    for (uint32_t i = 0; i < SC_MAX_BUFFERS; i++)
+        if (sc->backend)
+            sc_buffer_free(sc, &sc->buffers[i]);
+    if (sc->backend && sc->backend->fini)
+        sc->backend->fini(sc);
+    sc_check(sc, sc->fds_open == 0, "every fd of the back end closed");
+    if (sc->region && conn_ok)
+        xcb_xfixes_destroy_region(sc->c, sc->region);
+    if (sc->special) {
+        /* An empty mask, checked, so that the server has forgotten the
+         * event id before its queue goes. */
+        if (conn_ok && sc->dead != -ENODEV)
+            sc_check_void(sc, xcb_present_select_input_checked(sc->c, sc->event_id,
+                                                               sc->window, 0));
+        xcb_unregister_for_special_event(sc->c, sc->special);
+    }
+    if (conn_ok)
+        xcb_flush(sc->c);
+    if (sc->epoll_fd >= 0)
+        close(sc->epoll_fd);
+    if (sc->work_fd >= 0)
+        close(sc->work_fd);
+    if (sc->cancel_fd >= 0)
+        close(sc->cancel_fd);
+    pthread_cond_destroy(&sc->idle_cond);
+    pthread_mutex_destroy(&sc->lock);
+    free(sc);
+}
+
+void xcb_present_util_swapchain_destroy(xcb_present_util_swapchain_t *sc)
+{
+    uint64_t one = 1;
+
+    if (!sc)
+        return;
+    pthread_mutex_lock(&sc->lock);
+    sc->destroying = true;
+    if (write(sc->cancel_fd, &one, sizeof one) != sizeof one)
+        sc_log(sc, "destroy: cannot wake waiters");
+    while (sc->waiters)
+        pthread_cond_wait(&sc->idle_cond, &sc->lock);
+    sc_log(sc, "destroy: %llu presented, %llu completed, %llu skipped",
+           (unsigned long long)sc->stats.presented, (unsigned long long)sc->stats.completed,
+           (unsigned long long)sc->stats.skipped);
+    pthread_mutex_unlock(&sc->lock);
+    teardown(sc);
+}
+
+int xcb_present_util_get_stats(xcb_present_util_swapchain_t *sc,
+                               xcb_present_util_stats_t *stats)
+{
+    if (!sc || !stats)
+        return -EINVAL;
+    pthread_mutex_lock(&sc->lock);
+    *stats = sc->stats;
+    sc_stats_latency(sc, &stats->latency_mean_ns, &stats->latency_p99_ns);
+    pthread_mutex_unlock(&sc->lock);
+    return 0;
+}
+
+int xcb_present_util_get_fd(xcb_present_util_swapchain_t *sc)
+{
+    return sc ? sc->epoll_fd : -EINVAL;
+}
+
+void xcb_present_util_set_frame_callback(xcb_present_util_swapchain_t *sc,
+                                         xcb_present_util_frame_cb_t cb, void *data)
+{
+    if (!sc)
+        return;
+    pthread_mutex_lock(&sc->lock);
+    sc->frame_cb = cb;
+    sc->frame_cb_data = data;
+    pthread_mutex_unlock(&sc->lock);
+}
+
+xcb_present_util_backend_t xcb_present_util_get_backend(xcb_present_util_swapchain_t *sc)
+{
+    return sc && sc->backend ? sc->backend->kind : XCB_PRESENT_UTIL_BACKEND_AUTO;
+}
+
+const char *xcb_present_util_backend_name(xcb_present_util_backend_t backend)
+{
+    switch (backend) {
+    case XCB_PRESENT_UTIL_BACKEND_AUTO: return "auto";
+    case XCB_PRESENT_UTIL_BACKEND_DRI3: return "dri3";
+    case XCB_PRESENT_UTIL_BACKEND_SHM: return "shm";
+    case XCB_PRESENT_UTIL_BACKEND_PUT_IMAGE: return "put-image";
+    }
+    return "unknown";
+}
+
+const char *xcb_present_util_mode_name(xcb_present_util_mode_t mode)
+{
+    switch (mode) {
+    case XCB_PRESENT_UTIL_MODE_FIFO: return "fifo";
+    case XCB_PRESENT_UTIL_MODE_FIFO_RELAXED: return "fifo-relaxed";
+    case XCB_PRESENT_UTIL_MODE_MAILBOX: return "mailbox";
+    case XCB_PRESENT_UTIL_MODE_IMMEDIATE: return "immediate";
+    }
+    return "unknown";
+}

@@ -1,0 +1,206 @@
+/*
+ * xcb_present_util.h: a small vsync presentation loop (a swapchain) on the
+ * X11 Present extension.
+ *
+ * Installed as <xcb/xcb_present_util.h>; pkg-config name xcb-present-util.
+ *
+ * Hand the library a window; it allocates 2 to 8 buffers the server can
+ * show, hands them out one at a time (acquire), shows them on vertical
+ * blanks through PresentPixmap (present) and takes them back when the
+ * server says it is done with them (IdleNotify, or an idle fence).  The
+ * pixels of an acquired buffer are ordinary memory the caller writes.
+ *
+ * Three back ends share the API and are chosen automatically:
+ *   DRI3       buffers the client allocates and hands over as file
+ *              descriptors (direct rendering);
+ *   SHM        memfd pixmaps through MIT-SHM (ShmAttachFd, ShmCreatePixmap),
+ *              for local servers without DRI3, such as Xvfb;
+ *   PUT_IMAGE  server pixmaps filled with PutImage: works everywhere,
+ *              remote displays included, at the cost of a copy per frame.
+ * Pacing comes from Present in all three.
+ *
+ * Errors: functions returning int return 0 or a negative errno:
+ *   -ETIMEDOUT   the wait ran out before anything happened
+ *   -EPIPE       the connection to the X server is broken
+ *   -ENODEV      the window is gone
+ *   -EINVAL      a bad argument (described with XCB_PRESENT_UTIL_DEBUG=1)
+ *   -ECANCELED   the swapchain is being destroyed by another thread
+ * The swapchain never blocks without a bound, and libxcb's own unbounded
+ * waits are never used.
+ *
+ * Threads: the functions may be called from several threads; they lock
+ * the swapchain.  xcb_present_util_swapchain_destroy() may run while
+ * another thread waits in xcb_present_util_acquire(): that wait returns
+ * -ECANCELED before the swapchain is freed.  Calling anything else on a
+ * swapchain that is being destroyed is a use after free, as with free().
+ *
+ * XCB_PRESENT_UTIL_DEBUG=1 in the environment logs every request, event
+ * and invariant check to stderr.
+ */
+#ifndef XCB_PRESENT_UTIL_H
+#define XCB_PRESENT_UTIL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <xcb/xcb.h>
+#include <xcb/xproto.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct xcb_present_util_swapchain xcb_present_util_swapchain_t;
+
+typedef enum {
+    /* Every frame is shown, each for at least one vblank, never torn. */
+    XCB_PRESENT_UTIL_MODE_FIFO,
+    /* FIFO, but a frame that misses its vblank is shown at once (it may
+     * tear) instead of a whole vblank later. */
+    XCB_PRESENT_UTIL_MODE_FIFO_RELAXED,
+    /* The newest frame wins at each vblank; frames replaced before their
+     * vblank count as skipped.  Never tears. */
+    XCB_PRESENT_UTIL_MODE_MAILBOX,
+    /* Shown as soon as possible; may tear. */
+    XCB_PRESENT_UTIL_MODE_IMMEDIATE
+} xcb_present_util_mode_t;
+
+typedef enum {
+    XCB_PRESENT_UTIL_BACKEND_AUTO,
+    XCB_PRESENT_UTIL_BACKEND_DRI3,
+    XCB_PRESENT_UTIL_BACKEND_SHM,
+    XCB_PRESENT_UTIL_BACKEND_PUT_IMAGE
+} xcb_present_util_backend_t;
+
+typedef struct {
+    xcb_present_util_mode_t mode;
+    xcb_present_util_backend_t backend;
+    uint32_t num_buffers;   /* 0: the library's choice (3); else 2 to 8 */
+} xcb_present_util_options_t;
+
+typedef struct {
+    void *pixels;           /* height rows of stride bytes */
+    uint32_t stride;        /* bytes per row */
+    uint16_t width, height;
+    uint32_t fourcc;        /* DRM fourcc: XRGB8888 (depth 24), ARGB8888 (32) */
+    uint32_t index;         /* which buffer: 0 .. num_buffers - 1 */
+    /* more fields may follow */
+} xcb_present_util_image_t;
+
+typedef struct {
+    uint64_t presented;         /* present() calls that were sent */
+    uint64_t completed;         /* CompleteNotify received, skipped ones included */
+    uint64_t skipped;           /* completed with mode Skip (replaced) */
+    uint64_t missed_vblanks;    /* FIFO frames: sum of vblanks past their target */
+    uint64_t last_msc, last_ust;    /* of the last completion (UST: microseconds) */
+    uint64_t refresh_ns;        /* measured from completions; 0 until known */
+    uint64_t latency_mean_ns;   /* present() to completion, last 256 frames */
+    uint64_t latency_p99_ns;
+    uint64_t copies, flips;     /* completion modes (SuboptimalCopy counts as a copy) */
+} xcb_present_util_stats_t;
+
+/* What happened to one frame, for callers that want per-frame timing. */
+typedef struct {
+    uint64_t frame;         /* 1 for the first present(), 2 for the next... */
+    uint32_t index;         /* the buffer */
+    uint8_t mode;           /* xcb_present_complete_mode_t: copy, flip, skip, suboptimal */
+    bool client_late;       /* present() came after the target vblank was due */
+    uint64_t target_msc;    /* FIFO modes; 0 when the server chose */
+    uint64_t msc, ust;      /* when it was shown (UST: microseconds) */
+    uint64_t submit_us;     /* CLOCK_MONOTONIC microseconds of present() */
+} xcb_present_util_frame_t;
+
+typedef void (*xcb_present_util_frame_cb_t)(void *data, const xcb_present_util_frame_t *frame);
+
+/*
+ * Makes a swapchain for window, whose depth must be 24 or 32.  options may
+ * be NULL (FIFO, automatic back end, 3 buffers).  The window must exist;
+ * the connection must stay open until the swapchain is destroyed.  Makes a
+ * few round trips, each bounded (one second).
+ *
+ * Returns NULL and stores a negative errno in *error (when error is not
+ * NULL): -EINVAL for bad options, -ENOTSUP when the server lacks Present
+ * or the back end asked for, -ENODEV when the window does not exist,
+ * -EPIPE for a broken connection, -ETIMEDOUT when the server did not
+ * answer, -ENOMEM.  On success *error is 0.
+ */
+xcb_present_util_swapchain_t *
+xcb_present_util_swapchain_create(xcb_connection_t *c, xcb_window_t window,
+                                  const xcb_present_util_options_t *options, int *error);
+
+/*
+ * Waits until a buffer is free, at most timeout_ns nanoseconds (0: only
+ * look; negative: up to 10 seconds, the library's bound), and hands it
+ * out in *image.  The buffer has the window's current size (reallocated
+ * after a resize, once the size has settled) and holds what it held when
+ * it was last presented, or zeros when it is new.
+ *
+ * Returns 0, -ETIMEDOUT (no buffer came free: a hidden, throttled or
+ * stalled window), -ENODEV, -EPIPE, -ECANCELED, -EINVAL (image NULL),
+ * -ENOMEM (a reallocation failed).
+ */
+int xcb_present_util_acquire(xcb_present_util_swapchain_t *sc, int64_t timeout_ns,
+                             xcb_present_util_image_t *image);
+
+/*
+ * Presents an acquired buffer at the vblank its mode calls for.  damage
+ * lists the rectangles that changed since the previous frame (the update
+ * region); n_damage 0 means the whole buffer.  Does not wait for the
+ * server.
+ *
+ * Returns 0, -EINVAL (the image was not acquired, or a rectangle lies
+ * outside the buffer), -ENODEV, -EPIPE.  The buffer is given back to the
+ * swapchain even when an error is returned.
+ */
+int xcb_present_util_present(xcb_present_util_swapchain_t *sc,
+                             const xcb_present_util_image_t *image,
+                             const xcb_rectangle_t *damage, uint32_t n_damage);
+
+/* Copies the statistics into *stats.  Returns 0, or -EINVAL. */
+int xcb_present_util_get_stats(xcb_present_util_swapchain_t *sc,
+                               xcb_present_util_stats_t *stats);
+
+/*
+ * A file descriptor (owned by the swapchain, close-on-exec) that becomes
+ * readable when the server sent something: add it to a main loop and call
+ * xcb_present_util_dispatch() when it is readable.  It is also readable
+ * while work that the library already read waits for dispatch().  When
+ * the application reads the X connection itself elsewhere (its own
+ * xcb_wait_for_reply()), libxcb may take our events off the socket: call
+ * dispatch() after such waits too.  Returns the fd, or -EINVAL.
+ */
+int xcb_present_util_get_fd(xcb_present_util_swapchain_t *sc);
+
+/*
+ * Processes what arrived, without blocking.  Returns the number of
+ * buffers free now (0 or more), -ENODEV or -EPIPE.
+ */
+int xcb_present_util_dispatch(xcb_present_util_swapchain_t *sc);
+
+/*
+ * Calls cb(data, frame) once for every completed frame, from within
+ * acquire(), present() or dispatch(), with the swapchain locked: cb must
+ * not call the swapchain's functions.  cb NULL turns it off.
+ */
+void xcb_present_util_set_frame_callback(xcb_present_util_swapchain_t *sc,
+                                         xcb_present_util_frame_cb_t cb, void *data);
+
+/* The back end in use (never XCB_PRESENT_UTIL_BACKEND_AUTO). */
+xcb_present_util_backend_t xcb_present_util_get_backend(xcb_present_util_swapchain_t *sc);
+
+/* A name for a back end or a mode ("dri3", "shm", "put-image", "auto";
+ * "fifo", "fifo-relaxed", "mailbox", "immediate"), or "unknown". */
+const char *xcb_present_util_backend_name(xcb_present_util_backend_t backend);
+const char *xcb_present_util_mode_name(xcb_present_util_mode_t mode);
+
+/*
+ * Waits for what is in flight (at most 100 ms), frees every pixmap, shared
+ * memory segment, fd and mapping, and frees the swapchain.  Safe on a dead
+ * connection or a destroyed window.  NULL does nothing.
+ */
+void xcb_present_util_swapchain_destroy(xcb_present_util_swapchain_t *sc);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,96 @@
+#!/bin/sh
+# xcb-present-demo end to end: without DISPLAY it starts its own Xvfb,
+# presents, prints the summary, writes the plot and the screenshot, and
+# stops the Xvfb again (by its PID, which it prints).  TAP output.
+demo="${TOP_BUILDDIR:-.}/tools/xcb-present-demo"
+if ! command -v Xvfb >/dev/null 2>&1; then
+    echo "1..0 # SKIP Xvfb is not installed"
+    exit 0
+fi
+server="${TOP_BUILDDIR:-.}/tests/mock/mock-x-server"
+tmp=$(mktemp -d)
+mock=
+trap 'if [ -n "$mock" ]; then kill "$mock" 2>/dev/null; wait "$mock" 2>/dev/null; fi; rm -rf "$tmp"' EXIT
+trap 'exit 1' HUP INT TERM
+unset DISPLAY
+echo "1..11"
+n=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+not_ok() { n=$((n + 1)); echo "not ok $n - $1"; sed 's/^/# /' "$tmp/out"; }
+check() { if eval "$2"; then ok "$1"; else not_ok "$1"; fi; }
+
+"$demo" --frames 60 --size 320x240 --plot "$tmp/plot.svg" --screenshot "$tmp/shot.png" \
+    >"$tmp/out" 2>&1
+status=$?
+check "fifo run exits 0" '[ $status -eq 0 ]'
+# (a loaded machine's Xvfb may skip a frame it found late: not counted here)
+check "the summary counts every frame" \
+    'grep -Eq "frames +60 presented, 60 completed, [0-9]+ skipped" "$tmp/out"'
+check "the summary names the back end and the mode" \
+    'grep -Eq "back end +shm" "$tmp/out" && grep -Eq "mode +fifo, 3 buffers, 320x240" "$tmp/out"'
+check "the plot is an SVG" 'grep -q "<svg" "$tmp/plot.svg" && grep -q "polyline" "$tmp/plot.svg"'
+check "the screenshot is a PNG" \
+    '[ "$(head -c 4 "$tmp/shot.png" | od -An -c | tr -d " ")" = "211PNG" ]'
+# Frame 60's bar: x from (60 * 8) % 320 = 160, 320 / 16 + 4 = 24 wide, 0xffd000.
+check "the screenshot shows the last frame (its bar at x 160..183)" \
+    '"${PYTHON:-python3}" - "$tmp/shot.png" <<"PY" 2>>"$tmp/out"
+import struct, sys, zlib
+d = open(sys.argv[1], "rb").read()
+pos, idat, w = 8, b"", 0
+while pos < len(d):
+    n, t = struct.unpack(">I4s", d[pos:pos + 8])
+    if t == b"IHDR":
+        w = struct.unpack(">I", d[pos + 8:pos + 12])[0]
+    if t == b"IDAT":
+        idat += d[pos + 8:pos + 8 + n]
+    pos += 12 + n
+raw = zlib.decompress(idat)
+row = raw[10 * (1 + 3 * w) + 1:][:3 * w]
+px = lambda x: tuple(row[3 * x:3 * x + 3])
+assert px(160) == (255, 208, 0) and px(183) == (255, 208, 0), (px(160), px(183))
+assert px(159) != (255, 208, 0) and px(184) != (255, 208, 0)
+PY'
+pid=$(sed -n 's/.*(pid \([0-9]*\)).*/\1/p' "$tmp/out" | head -n 1)
+check "its own Xvfb is gone afterwards" '[ -n "$pid" ] && ! kill -0 "$pid" 2>/dev/null'
+
+"$demo" --frames 30 --size 64x48 --mode mailbox --backend put-image --buffers 4 \
+    >"$tmp/out" 2>&1
+status=$?
+check "mailbox with the PutImage back end" \
+    '[ $status -eq 0 ] && grep -Eq "back end +put-image" "$tmp/out" && grep -Eq "30 completed" "$tmp/out"'
+
+"$demo" --frames 30 --size 64x48 --mode immediate >"$tmp/out" 2>&1
+status=$?
+check "immediate" '[ $status -eq 0 ] && grep -Eq "30 presented, 30 completed" "$tmp/out"'
+
+"$demo" --mode sideways >"$tmp/out" 2>&1
+status=$?
+check "a bad option is refused with exit status 2" \
+    '[ $status -eq 2 ] && grep -q "unknown mode" "$tmp/out"'
+
+# The DRI3 back end, on mock-x-server (a display nobody uses; if another
+# server takes it between the look and our start, the mock refuses it).
+d=200
+while [ $d -lt 300 ] && [ -z "$mock" ]; do
+    if [ ! -e "/tmp/.X$d-lock" ] && [ ! -e "/tmp/.X11-unix/X$d" ]; then
+        "$server" --display ":$d" > "$tmp/server" 2>&1 &
+        mock=$!
+        tries=0
+        while [ $tries -lt 50 ] && ! grep -q '^ready' "$tmp/server"; do
+            kill -0 "$mock" 2>/dev/null || break
+            sleep 0.1
+            tries=$((tries + 1))
+        done
+        if ! grep -q '^ready' "$tmp/server"; then
+            kill "$mock" 2>/dev/null
+            wait "$mock" 2>/dev/null
+            mock=
+        fi
+    fi
+    d=$((d + 1))
+done
+DISPLAY=":$((d - 1))" "$demo" --frames 30 --size 64x48 --backend dri3 >"$tmp/out" 2>&1
+status=$?
+check "the DRI3 back end on mock-x-server" \
+    '[ -n "$mock" ] && [ $status -eq 0 ] && grep -Eq "back end +dri3" "$tmp/out" &&
+     grep -Eq "30 presented, 30 completed" "$tmp/out"'

@@ -1,0 +1,99 @@
+#!/bin/sh
+# xcb-dri3-info against its own Xvfb (Present, no DRI3) and against
+# mock-x-server (DRI3 1.4, Present 1.4, configurable): text and --json.
+# The servers are stopped by their PIDs.  TAP output.
+info="${TOP_BUILDDIR:-.}/tools/xcb-dri3-info"
+server="${TOP_BUILDDIR:-.}/tests/mock/mock-x-server"
+python="${PYTHON:-python3}"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/info.XXXXXX") || exit 1
+pid=
+stop_server() {
+    if [ -n "$pid" ]; then
+        kill "$pid" 2>/dev/null
+        wait "$pid" 2>/dev/null
+    fi
+    pid=
+}
+trap 'stop_server; rm -rf "$tmp"' EXIT
+trap 'exit 1' HUP INT TERM
+
+n=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+not_ok() { n=$((n + 1)); echo "not ok $n - $1"; sed 's/^/# /' "$tmp/out"; }
+check() { if eval "$2"; then ok "$1"; else not_ok "$1"; fi; }
+
+# The mock on a display nobody uses; if another server takes it between
+# the look and our start, the mock refuses the live socket and we go on.
+start_mock() {
+    d=140
+    while [ $d -lt 240 ]; do
+        if [ ! -e "/tmp/.X$d-lock" ] && [ ! -e "/tmp/.X11-unix/X$d" ]; then
+            "$server" --display ":$d" "$@" > "$tmp/server" 2>&1 &
+            pid=$!
+            tries=0
+            while [ $tries -lt 50 ]; do
+                if grep -q '^ready' "$tmp/server"; then
+                    display=":$d"
+                    return 0
+                fi
+                kill -0 "$pid" 2>/dev/null || break
+                sleep 0.1
+                tries=$((tries + 1))
+            done
+            stop_server
+        fi
+        d=$((d + 1))
+    done
+    return 1
+}
+
+echo "1..9"
+if command -v Xvfb >/dev/null 2>&1; then
+    (unset DISPLAY; "$info") > "$tmp/out" 2>&1
+    status=$?
+    check "Xvfb: Present found, DRI3 reported missing" \
+        '[ $status -eq 0 ] && grep -q "^Present: version 1\." "$tmp/out" &&
+         grep -q "^DRI3: missing" "$tmp/out"'
+    check "Xvfb: a refresh rate measured from MSC and UST" \
+        'grep -Eq "^refresh: [0-9.]+ Hz" "$tmp/out"'
+    xpid=$(sed -n 's/.*pid \([0-9]*\)).*/\1/p' "$tmp/out" | head -n 1)
+    check "Xvfb: its Xvfb is gone afterwards" '[ -n "$xpid" ] && ! kill -0 "$xpid" 2>/dev/null'
+    (unset DISPLAY; "$info" --json) > "$tmp/out" 2>&1
+    check "Xvfb: --json parses, with dri3 null" \
+        '"$python" -c "import json,sys; d=json.load(open(sys.argv[1])); assert d[\"dri3\"] is None and d[\"present\"]" "$tmp/out" 2>>"$tmp/out"'
+else
+    for t in 1 2 3 4; do n=$((n + 1)); echo "ok $n # SKIP Xvfb is not installed"; done
+fi
+
+if start_mock --modifiers-window 0,0x0100000000000002 --modifiers-screen 0x00ffffffffffffff; then
+    DISPLAY=$display "$info" > "$tmp/out" 2>&1
+    status=$?
+    check "mock: versions and capabilities" \
+        '[ $status -eq 0 ] && grep -q "^DRI3: version 1.4" "$tmp/out" &&
+         grep -q "capabilities: async, fence, ust, async-may-tear, syncobj" "$tmp/out"'
+    check "mock: modifiers with their names, the device, 60 Hz" \
+        'grep -q "LINEAR" "$tmp/out" && grep -q "INTEL Y_TILED" "$tmp/out" &&
+         grep -q "INVALID" "$tmp/out" && grep -q "device: memfd" "$tmp/out" &&
+         grep -Eq "^refresh: (59|60)\.[0-9]+ Hz" "$tmp/out"'
+    DISPLAY=$display "$info" --json > "$tmp/out" 2>&1
+    check "mock: --json parses and lists the modifiers" \
+        '"$python" -c "import json,sys; d=json.load(open(sys.argv[1])); m=d[\"dri3\"][\"modifiers\"][0]; assert m[\"window\"][1][\"name\"]==\"INTEL Y_TILED\"" "$tmp/out" 2>>"$tmp/out"'
+    stop_server
+else
+    for t in 5 6 7; do n=$((n + 1)); echo "not ok $n - mock-x-server did not start"; done
+fi
+
+if start_mock --present-version none --dri3-open none; then
+    DISPLAY=$display "$info" > "$tmp/out" 2>&1
+    status=$?
+    check "mock: a clear message for a missing Present and a missing device" \
+        '[ $status -eq 0 ] && grep -q "^Present: missing" "$tmp/out" &&
+         grep -q "device: none: the server has no DRM device" "$tmp/out"'
+    stop_server
+else
+    n=$((n + 1)); echo "not ok $n - mock-x-server did not start"
+fi
+
+"$info" --bogus > "$tmp/out" 2>&1
+status=$?
+check "a bad option: exit status 2" '[ $status -eq 2 ]'

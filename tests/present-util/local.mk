@@ -1,0 +1,48 @@
+# Tests of libxcb-present-util and its programs: against a real Xvfb that
+# each test starts (tests/present-util/xvfb-fixture.c) and against the
+# mock X server.
+
+PRESENT_UTIL_TEST_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE -I$(top_srcdir)/src/present-util \
+	-I$(top_srcdir)/tests/common -I$(top_srcdir)/tools
+PRESENT_UTIL_TEST_CFLAGS = $(AM_CFLAGS) $(XCB_EXT_DEPS_CFLAGS) -pthread
+PRESENT_UTIL_TEST_LDADD = tests/libtestrunner.la src/libxcb-present-util.la \
+	src/libxcb-present.la $(XCB_LIBS) -lpthread
+PRESENT_UTIL_XVFB_SOURCES = tests/present-util/xvfb-fixture.c \
+	tests/present-util/xvfb-fixture.h tools/xvfb-spawn.c tools/xvfb-spawn.h \
+	tests/present-util/lsan-libxcb.c
+
+PRESENT_UTIL_TESTS = tests/present-util/swapchain-modes tests/present-util/swapchain-faults
+check_PROGRAMS += $(PRESENT_UTIL_TESTS)
+TESTS += $(PRESENT_UTIL_TESTS)
+VALGRIND_TESTS += $(PRESENT_UTIL_TESTS)
+
+tests_present_util_swapchain_modes_SOURCES = tests/present-util/swapchain-modes.c \
+	$(PRESENT_UTIL_XVFB_SOURCES)
+tests_present_util_swapchain_modes_CPPFLAGS = $(PRESENT_UTIL_TEST_CPPFLAGS)
+tests_present_util_swapchain_modes_CFLAGS = $(PRESENT_UTIL_TEST_CFLAGS)
+tests_present_util_swapchain_modes_LDADD = $(PRESENT_UTIL_TEST_LDADD)
+tests_present_util_swapchain_faults_SOURCES = tests/present-util/swapchain-faults.c \
+	$(PRESENT_UTIL_XVFB_SOURCES)
+tests_present_util_swapchain_faults_CPPFLAGS = $(PRESENT_UTIL_TEST_CPPFLAGS)
+tests_present_util_swapchain_faults_CFLAGS = $(PRESENT_UTIL_TEST_CFLAGS)
+tests_present_util_swapchain_faults_LDADD = $(PRESENT_UTIL_TEST_LDADD)
+
+# The programs, end to end.
+TESTS += tests/present-util/demo.sh tests/present-util/info.sh tests/present-util/mock-xdpyinfo.sh \
+	tests/present-util/man-pages.sh
+EXTRA_DIST += tests/present-util/demo.sh tests/present-util/info.sh \
+	tests/present-util/mock-xdpyinfo.sh tests/present-util/man-pages.sh \
+	tests/present-util/libxcb.supp
+
+# Against the mock X server, which the test configures.
+PRESENT_UTIL_MOCK_TESTS = tests/present-util/swapchain-mock
+check_PROGRAMS += $(PRESENT_UTIL_MOCK_TESTS)
+TESTS += $(PRESENT_UTIL_MOCK_TESTS)
+VALGRIND_TESTS += $(PRESENT_UTIL_MOCK_TESTS)
+tests_present_util_swapchain_mock_SOURCES = tests/present-util/swapchain-mock.c \
+	tests/present-util/lsan-libxcb.c
+tests_present_util_swapchain_mock_CPPFLAGS = $(PRESENT_UTIL_TEST_CPPFLAGS) \
+	-I$(top_srcdir)/tests/mock
+tests_present_util_swapchain_mock_CFLAGS = $(PRESENT_UTIL_TEST_CFLAGS)
+tests_present_util_swapchain_mock_LDADD = tests/mock/libmockserver.la \
+	$(PRESENT_UTIL_TEST_LDADD)

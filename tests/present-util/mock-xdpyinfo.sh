@@ -1,0 +1,57 @@
+#!/bin/sh
+# A plain Xlib client, xdpyinfo, completes against mock-x-server: the core
+# requests that Xlib makes on its own (CreateGC at XOpenDisplay,
+# GetProperty, ListExtensions, GetWindowAttributes, QueryBestSize, the
+# keyboard and pointer queries) are all answered.  TAP output.
+server="${TOP_BUILDDIR:-.}/tests/mock/mock-x-server"
+if ! command -v xdpyinfo >/dev/null 2>&1; then
+    echo "1..0 # SKIP xdpyinfo (package x11-utils) is not installed"
+    exit 0
+fi
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/xdpyinfo.XXXXXX") || exit 1
+pid=
+trap 'if [ -n "$pid" ]; then kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; fi; rm -rf "$tmp"' EXIT
+trap 'exit 1' HUP INT TERM
+
+echo "1..3"
+d=160
+while [ $d -lt 260 ] && [ -z "$pid" ]; do
+    if [ ! -e "/tmp/.X$d-lock" ] && [ ! -e "/tmp/.X11-unix/X$d" ]; then
+        "$server" --display ":$d" --shm on > "$tmp/server" 2>&1 &
+        pid=$!
+        tries=0
+        while [ $tries -lt 50 ] && ! grep -q '^ready' "$tmp/server"; do
+            kill -0 "$pid" 2>/dev/null || break
+            sleep 0.1
+            tries=$((tries + 1))
+        done
+        if ! grep -q '^ready' "$tmp/server"; then
+            kill "$pid" 2>/dev/null
+            wait "$pid" 2>/dev/null
+            pid=
+        fi
+    fi
+    d=$((d + 1))
+done
+if [ -z "$pid" ]; then
+    echo "not ok 1 - mock-x-server did not start"
+    echo "not ok 2 - no server"
+    echo "not ok 3 - no server"
+    exit 0
+fi
+echo "ok 1 - mock-x-server on :$((d - 1))"
+DISPLAY=":$((d - 1))" timeout 10 xdpyinfo > "$tmp/out" 2>&1
+status=$?
+if [ $status -eq 0 ]; then
+    echo "ok 2 - xdpyinfo completes"
+else
+    echo "not ok 2 - xdpyinfo completes (exit status $status)"
+    sed 's/^/# /' "$tmp/out"
+fi
+if grep -q "MIT-SHM" "$tmp/out" && grep -q "Present" "$tmp/out" &&
+   grep -q "TrueColor" "$tmp/out"; then
+    echo "ok 3 - it lists the extensions and the visuals"
+else
+    echo "not ok 3 - it lists the extensions and the visuals"
+    sed 's/^/# /' "$tmp/out"
+fi

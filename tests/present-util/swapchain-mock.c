@@ -1,0 +1,451 @@
+/*
+ * The swapchain against the mock X server, where the test chooses what the
+ * server does: MIT-SHM and PutImage back ends end to end, Flip and
+ * SuboptimalCopy completions, the DRI3 back end with its idle fences, the
+ * window-destroyed flag of ConfigureNotify
+ * (which Xvfb never sends) and a server that goes away.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <xcb/present.h>
+
+#include "mock-server.h"
+#include "test-runner.h"
+#include "xcb_present_util.h"
+
+#define SECOND 1000000000LL
+
+struct mock_fixture {
+    struct mock_server *server;
+    xcb_connection_t *c;
+    xcb_window_t window;
+    xcb_present_util_swapchain_t *sc;
+    xcb_present_util_frame_t log[256];
+    uint32_t n_log;
+};
+
+static void on_frame(void *data, const xcb_present_util_frame_t *f)
+{
+    struct mock_fixture *s = data;
+
+    if (s->n_log < 256)
+        s->log[s->n_log] = *f;
+    s->n_log++;
+}
+
+/* The mock with "KEY VALUE" pairs (NULL-terminated), a connection and a
+ * mapped 64x48 window. */
+static void start(struct mock_fixture *s, const char *const *kv)
+{
+    struct mock_config *cfg = mock_config_new();
+    const xcb_screen_t *screen;
+
+    memset(s, 0, sizeof *s);
+    CHECK(cfg != NULL);
+    for (; kv && kv[0]; kv += 2)
+        CHECK_EQ(mock_config_set(cfg, kv[0], kv[1]), 0);
+    s->server = mock_server_start(cfg);
+    mock_config_free(cfg);
+    CHECK(s->server != NULL);
+    s->c = mock_server_connect(s->server);
+    CHECK_EQ(xcb_connection_has_error(s->c), 0);
+    screen = xcb_setup_roots_iterator(xcb_get_setup(s->c)).data;
+    s->window = xcb_generate_id(s->c);
+    xcb_create_window(s->c, 24, s->window, screen->root, 0, 0, 64, 48, 0,
+                      XCB_WINDOW_CLASS_INPUT_OUTPUT, screen->root_visual, 0, NULL);
+    xcb_map_window(s->c, s->window);
+    xcb_flush(s->c);
+}
+
+static void swapchain(struct mock_fixture *s, xcb_present_util_mode_t mode,
+                      xcb_present_util_backend_t backend, uint32_t n)
+{
+    xcb_present_util_options_t o = { mode, backend, n };
+    int err = 1;
+
+    s->sc = xcb_present_util_swapchain_create(s->c, s->window, &o, &err);
+    if (!s->sc)
+        test_fail(__FILE__, __LINE__, "swapchain_create: %s", strerror(-err));
+    xcb_present_util_set_frame_callback(s->sc, on_frame, s);
+}
+
+static void stop(struct mock_fixture *s)
+{
+    xcb_present_util_swapchain_destroy(s->sc);
+    xcb_disconnect(s->c);
+    mock_server_free(s->server);
+}
+
+static uint32_t pixel(uint32_t n, uint32_t x, uint32_t y)
+{
+    return (n * 0x030507u + x + y * 0x100u) & 0xffffffu;
+}
+
+static int frame(struct mock_fixture *s, uint32_t n)
+{
+    xcb_present_util_image_t img;
+    int r = xcb_present_util_acquire(s->sc, SECOND, &img);
+
+    if (r)
+        return r;
+    for (uint32_t y = 0; y < img.height; y++)
+        for (uint32_t x = 0; x < img.width; x++)
+            ((uint32_t *)((uint8_t *)img.pixels + (size_t)y * img.stride))[x] = pixel(n, x, y);
+    return xcb_present_util_present(s->sc, &img, NULL, 0);
+}
+
+static void wait_completed(struct mock_fixture *s, uint64_t n)
+{
+    xcb_present_util_stats_t st;
+
+    for (int i = 0; i < 300; i++) {
+        struct timespec ts = { 0, 10000000 };
+
+        CHECK(xcb_present_util_dispatch(s->sc) >= 0);
+        CHECK_EQ(xcb_present_util_get_stats(s->sc, &st), 0);
+        if (st.completed >= n)
+            return;
+        nanosleep(&ts, NULL);
+    }
+    test_fail(__FILE__, __LINE__, "%llu of %llu frames completed",
+              (unsigned long long)st.completed, (unsigned long long)n);
+}
+
+static void check_window_shows(struct mock_fixture *s, uint32_t n)
+{
+    xcb_get_image_reply_t *img = xcb_get_image_reply(
+        s->c, xcb_get_image(s->c, XCB_IMAGE_FORMAT_Z_PIXMAP, s->window, 0, 0, 64, 48, ~0u),
+        NULL);
+    const uint32_t *px;
+
+    CHECK(img != NULL);
+    px = (const uint32_t *)xcb_get_image_data(img);
+    for (uint32_t y = 0; y < 48; y++)
+        for (uint32_t x = 0; x < 64; x++)
+            if ((px[y * 64 + x] & 0xffffff) != pixel(n, x, y)) {
+                free(img);
+                test_fail(__FILE__, __LINE__, "pixel %u,%u is not frame %u's", x, y, n);
+            }
+    free(img);
+}
+
+static void check_in_order(const struct mock_fixture *s, uint32_t n)
+{
+    CHECK_EQ(s->n_log, n);
+    for (uint32_t i = 0; i < n; i++)
+        CHECK_EQ(s->log[i].frame, i + 1);
+}
+
+/* A frame may be replaced only when the server found it late: the client
+ * ran so slowly (valgrind) that the vblank it aimed at had passed when the
+ * request arrived, and the server moved it to the next vblank, where the
+ * next frame met it.  Returns how many frames were replaced. */
+static uint32_t check_skips_late(const struct mock_fixture *s, uint32_t n)
+{
+    uint32_t skipped = 0;
+
+    for (uint32_t i = 0; i < n && i < 256; i++) {
+        if (s->log[i].mode != XCB_PRESENT_COMPLETE_MODE_SKIP)
+            continue;
+        CHECK(s->log[i].target_msc && s->log[i].msc > s->log[i].target_msc);
+        skipped++;
+    }
+    if (skipped)
+        printf("# %u frames replaced after the server found them late\n", skipped);
+    return skipped;
+}
+
+/* Without DRI3 buffers, the automatic choice is MIT-SHM; the mock maps
+ * the same memfd, so the window shows what the client wrote. */
+TEST(shm_backend_on_the_mock)
+{
+    static const char *const kv[] = { "dri3-version", "none", "shm", "on", NULL };
+    struct mock_fixture s;
+    const struct mock_request_record *r;
+    struct mock_transcript *t;
+    xcb_present_util_stats_t st;
+
+    start(&s, kv);
+    swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_AUTO, 3);
+    CHECK_EQ(xcb_present_util_get_backend(s.sc), XCB_PRESENT_UTIL_BACKEND_SHM);
+    for (uint32_t n = 1; n <= 20; n++)
+        CHECK_EQ(frame(&s, n), 0);
+    wait_completed(&s, 20);
+    CHECK_EQ(xcb_present_util_get_stats(s.sc, &st), 0);
+    CHECK(st.refresh_ns > 16000000 && st.refresh_ns < 17400000);
+    check_in_order(&s, 20);
+    /* The mock serves from a timer too: only when it ran late (the frame
+     * shown after its target) may a frame be replaced or share a vblank. */
+    for (uint32_t i = 0; i < 20; i++) {
+        bool late = s.log[i].target_msc && s.log[i].msc > s.log[i].target_msc;
+
+        CHECK(s.log[i].mode == XCB_PRESENT_COMPLETE_MODE_COPY || late);
+        CHECK(i == 0 || s.log[i].msc > s.log[i - 1].msc || late ||
+              s.log[i - 1].msc > s.log[i - 1].target_msc);
+    }
+    check_window_shows(&s, 20);
+    xcb_present_util_swapchain_destroy(s.sc);
+    s.sc = NULL;
+    /* Every segment went to the server as a memfd, and was let go. */
+    CHECK_EQ(mock_server_stop(s.server), 0);
+    t = mock_server_transcript(s.server);
+    CHECK(t != NULL);
+    r = mock_transcript_find(t, MOCK_SHM_MAJOR, 6, 0);     /* AttachFd */
+    CHECK(r != NULL);
+    CHECK_EQ(r->nfds, 1);
+    CHECK(strcmp(r->fds[0].kind, "memfd") == 0);
+    CHECK(mock_transcript_find(t, MOCK_SHM_MAJOR, 6, 3) != NULL);   /* probe + 3 buffers */
+    CHECK(mock_transcript_find(t, MOCK_SHM_MAJOR, 2, 3) != NULL);   /* Detach of each */
+    CHECK(mock_transcript_find(t, 54, 0, 2) != NULL);               /* FreePixmap */
+    mock_transcript_free(t);
+    stop(&s);
+}
+
+TEST(put_image_backend_on_the_mock)
+{
+    static const char *const kv[] = { "dri3-version", "none", NULL };
+    struct mock_fixture s;
+
+    start(&s, kv);
+    swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_AUTO, 2);
+    CHECK_EQ(xcb_present_util_get_backend(s.sc), XCB_PRESENT_UTIL_BACKEND_PUT_IMAGE);
+    for (uint32_t n = 1; n <= 10; n++)
+        CHECK_EQ(frame(&s, n), 0);
+    wait_completed(&s, 10);
+    check_in_order(&s, 10);
+    check_window_shows(&s, 10);
+    stop(&s);
+}
+
+/* A flipped buffer stays busy until the next frame is shown: with two
+ * buffers the chain still runs, one buffer always on screen. */
+TEST(flip_completions_hold_the_buffer_until_the_next_flip)
+{
+    static const char *const kv[] = { "present-complete-mode", "flip", "shm", "on", NULL };
+    struct mock_fixture s;
+    xcb_present_util_stats_t st;
+    xcb_present_util_image_t img;
+
+    start(&s, kv);
+    swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_SHM, 2);
+    for (uint32_t n = 1; n <= 12; n++)
+        CHECK_EQ(frame(&s, n), 0);
+    wait_completed(&s, 12);
+    CHECK_EQ(xcb_present_util_get_stats(s.sc, &st), 0);
+    CHECK_EQ(st.flips + check_skips_late(&s, 12), 12);
+    CHECK_EQ(st.copies, 0);
+    check_in_order(&s, 12);
+    check_window_shows(&s, 12);
+    /* frame 12's buffer is on screen: one buffer free, not two */
+    CHECK_EQ(xcb_present_util_dispatch(s.sc), 1);
+    CHECK_EQ(xcb_present_util_acquire(s.sc, 0, &img), 0);
+    CHECK_EQ(xcb_present_util_acquire(s.sc, 50000000, &img), -ETIMEDOUT);
+    stop(&s);
+}
+
+/* SuboptimalCopy comes only to clients that ask with the Suboptimal
+ * option, which only DRI3 buffers do: shared memory gets plain copies. */
+TEST(suboptimal_mode_without_the_option_is_a_copy)
+{
+    static const char *const kv[] = { "present-complete-mode", "suboptimal",
+                                      "dri3-version", "none", "shm", "on", NULL };
+    struct mock_fixture s;
+    xcb_present_util_stats_t st;
+
+    start(&s, kv);
+    swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_AUTO, 3);
+    for (uint32_t n = 1; n <= 6; n++)
+        CHECK_EQ(frame(&s, n), 0);
+    wait_completed(&s, 6);
+    CHECK_EQ(xcb_present_util_get_stats(s.sc, &st), 0);
+    CHECK_EQ(st.copies + check_skips_late(&s, 6), 6);
+    for (uint32_t i = 0; i < 6; i++)
+        CHECK(s.log[i].mode == XCB_PRESENT_COMPLETE_MODE_COPY ||
+              s.log[i].mode == XCB_PRESENT_COMPLETE_MODE_SKIP);
+    stop(&s);
+}
+
+/* The mock, like Xorg, says "window destroyed" in ConfigureNotify: the
+ * swapchain knows at once, with no probe. */
+TEST(destroyed_flag_gives_enodev_without_a_probe)
+{
+    static const char *const kv[] = { "shm", "on", NULL };
+    struct mock_fixture s;
+    struct mock_transcript *t;
+    xcb_present_util_image_t img;
+    size_t geometry_before = 0, geometry_after = 0;
+
+    start(&s, kv);
+    swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_SHM, 3);
+    for (uint32_t n = 1; n <= 5; n++)
+        CHECK_EQ(frame(&s, n), 0);
+    while (mock_transcript_find((t = mock_server_transcript(s.server)), 14, 0,
+                                geometry_before))
+        mock_transcript_free(t), geometry_before++;
+    mock_transcript_free(t);
+    xcb_destroy_window(s.c, s.window);
+    xcb_flush(s.c);
+    for (uint32_t n = 6; n < 20; n++) {
+        int r = frame(&s, n);
+
+        if (r) {
+            CHECK_EQ(r, -ENODEV);
+            break;
+        }
+    }
+    CHECK_EQ(xcb_present_util_acquire(s.sc, 0, &img), -ENODEV);
+    xcb_present_util_swapchain_destroy(s.sc);
+    s.sc = NULL;
+    CHECK_EQ(mock_server_stop(s.server), 0);
+    t = mock_server_transcript(s.server);
+    while (mock_transcript_find(t, 14, 0, geometry_after))
+        geometry_after++;
+    mock_transcript_free(t);
+    CHECK_EQ(geometry_after, geometry_before);
+    stop(&s);
+}
+
+TEST(stopped_server_gives_epipe)
+{
+    struct mock_fixture s;
+    int r = 0;
+
+    start(&s, NULL);
+    swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_AUTO, 3);
+    for (uint32_t n = 1; n <= 5; n++)
+        CHECK_EQ(frame(&s, n), 0);
+    CHECK_EQ(mock_server_stop(s.server), 0);
+    for (uint32_t n = 6; n < 40 && !r; n++)
+        r = frame(&s, n);
+    CHECK_EQ(r, -EPIPE);
+    CHECK_EQ(xcb_present_util_dispatch(s.sc), -EPIPE);
+    stop(&s);
+}
+
+/* ---- the DRI3 back end ------------------------------------------------ */
+
+static uint32_t le32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/* How many requests of this opcode the transcript holds. */
+static size_t count_requests(const struct mock_transcript *t, uint8_t major, uint8_t minor)
+{
+    size_t n = 0;
+
+    while (mock_transcript_find(t, major, minor, n))
+        n++;
+    return n;
+}
+
+/* With DRI3 on the mock (memfds for dma-bufs), the automatic choice is
+ * DRI3: the buffers go over as PixmapFromBuffers, each with an idle fence
+ * (FenceFromFD) that PresentPixmap names and the mock triggers through the
+ * futex page; two buffers keep the chain going only if those fences come
+ * back triggered. */
+TEST(dri3_backend_with_idle_fences)
+{
+    struct mock_fixture s;
+    struct mock_transcript *t;
+    const struct mock_request_record *r;
+    xcb_present_util_stats_t st;
+    uint32_t fence_ids[3] = { 0 };
+    size_t n_present;
+
+    start(&s, NULL);
+    swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_AUTO, 2);
+    CHECK_EQ(xcb_present_util_get_backend(s.sc), XCB_PRESENT_UTIL_BACKEND_DRI3);
+    for (uint32_t n = 1; n <= 12; n++)
+        CHECK_EQ(frame(&s, n), 0);
+    wait_completed(&s, 12);
+    CHECK_EQ(xcb_present_util_get_stats(s.sc, &st), 0);
+    CHECK_EQ(st.copies + check_skips_late(&s, 12), 12);
+    check_in_order(&s, 12);
+    check_window_shows(&s, 12);
+    xcb_present_util_swapchain_destroy(s.sc);
+    s.sc = NULL;
+    CHECK_EQ(mock_server_stop(s.server), 0);
+    t = mock_server_transcript(s.server);
+    CHECK(t != NULL);
+    /* the trial buffer and two buffers, each a memfd */
+    CHECK_EQ(count_requests(t, MOCK_DRI3_MAJOR, 7), 3);            /* PixmapFromBuffers */
+    r = mock_transcript_find(t, MOCK_DRI3_MAJOR, 7, 1);
+    CHECK(r != NULL && r->nfds == 1 && strcmp(r->fds[0].kind, "memfd") == 0);
+    CHECK_EQ(count_requests(t, MOCK_DRI3_MAJOR, 4), 2);            /* FenceFromFD */
+    for (size_t i = 0; i < 2; i++) {
+        r = mock_transcript_find(t, MOCK_DRI3_MAJOR, 4, i);
+        CHECK(r != NULL && r->nfds == 1 && strcmp(r->fds[0].kind, "memfd") == 0);
+        fence_ids[i] = le32(r->data + 8);
+    }
+    n_present = count_requests(t, MOCK_PRESENT_MAJOR, 1);
+    CHECK_EQ(n_present, 12);
+    for (size_t i = 0; i < n_present; i++) {
+        uint32_t idle;
+
+        r = mock_transcript_find(t, MOCK_PRESENT_MAJOR, 1, i);
+        idle = le32(r->data + 36);
+        CHECK(idle == fence_ids[0] || idle == fence_ids[1]);
+        /* the Suboptimal option: DRI3 buffers may be reallocated */
+        CHECK(le32(r->data + 40) & XCB_PRESENT_OPTION_SUBOPTIMAL);
+    }
+    /* the fences and pixmaps went back */
+    CHECK_EQ(count_requests(t, MOCK_SYNC_MAJOR, 17), 2);           /* DestroyFence */
+    mock_transcript_free(t);
+    stop(&s);
+}
+
+/* SuboptimalCopy: the swapchain asks for the modifiers again and keeps its
+ * buffers when they did not change. */
+TEST(dri3_suboptimal_copy_requeries_modifiers)
+{
+    static const char *const kv[] = { "present-complete-mode", "suboptimal", NULL };
+    struct mock_fixture s;
+    struct mock_transcript *t;
+    xcb_present_util_stats_t st;
+    uint32_t suboptimal = 0;
+
+    start(&s, kv);
+    swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_DRI3, 3);
+    for (uint32_t n = 1; n <= 8; n++)
+        CHECK_EQ(frame(&s, n), 0);
+    wait_completed(&s, 8);
+    CHECK_EQ(xcb_present_util_get_stats(s.sc, &st), 0);
+    for (uint32_t i = 0; i < 8; i++)
+        suboptimal += s.log[i].mode == XCB_PRESENT_COMPLETE_MODE_SUBOPTIMAL_COPY;
+    CHECK_EQ(suboptimal + check_skips_late(&s, 8), 8);
+    CHECK_EQ(st.copies, suboptimal);
+    check_window_shows(&s, 8);
+    xcb_present_util_swapchain_destroy(s.sc);
+    s.sc = NULL;
+    CHECK_EQ(mock_server_stop(s.server), 0);
+    t = mock_server_transcript(s.server);
+    /* GetSupportedModifiers: once at creation, then once per SuboptimalCopy */
+    CHECK_EQ(count_requests(t, MOCK_DRI3_MAJOR, 6), 1 + suboptimal);
+    /* the modifiers did not change: no buffer was made again */
+    CHECK_EQ(count_requests(t, MOCK_DRI3_MAJOR, 7), 1 + 3);
+    mock_transcript_free(t);
+    stop(&s);
+}
+
+/* Flips with DRI3 buffers: the flipped buffer's idle fence triggers when
+ * the next frame is shown. */
+TEST(dri3_flip_completions)
+{
+    static const char *const kv[] = { "present-complete-mode", "flip", NULL };
+    struct mock_fixture s;
+    xcb_present_util_stats_t st;
+
+    start(&s, kv);
+    swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_DRI3, 3);
+    for (uint32_t n = 1; n <= 12; n++)
+        CHECK_EQ(frame(&s, n), 0);
+    wait_completed(&s, 12);
+    CHECK_EQ(xcb_present_util_get_stats(s.sc, &st), 0);
+    CHECK_EQ(st.flips + check_skips_late(&s, 12), 12);
+    check_window_shows(&s, 12);
+    stop(&s);
+}

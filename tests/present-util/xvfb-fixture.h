@@ -1,0 +1,62 @@
+/*
+ * What the swapchain tests against a real Xvfb share: a private Xvfb, a
+ * connection, a mapped window, frames with a pattern that tells them
+ * apart, and a log of every completed frame.
+ */
+#ifndef XVFB_FIXTURE_H
+#define XVFB_FIXTURE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <xcb/xcb.h>
+
+#include "xcb_present_util.h"
+#include "xvfb-spawn.h"
+
+#define FIXTURE_MAX_FRAMES 1024
+
+struct fixture {
+    struct xvfb xvfb;
+    xcb_connection_t *c;
+    xcb_window_t window;
+    xcb_present_util_swapchain_t *sc;
+    /* every completed frame, in the order the completions came */
+    xcb_present_util_frame_t log[FIXTURE_MAX_FRAMES];
+    uint32_t n_log;
+};
+
+/* Xvfb, a connection and a mapped width x height window; the test is
+ * skipped when Xvfb is missing. */
+void fixture_start(struct fixture *s, uint16_t width, uint16_t height);
+/* A swapchain on the window, with the frame log attached. */
+void fixture_swapchain(struct fixture *s, xcb_present_util_mode_t mode,
+                       xcb_present_util_backend_t backend, uint32_t num_buffers);
+/* Destroys what is left, disconnects, stops Xvfb by its PID. */
+void fixture_stop(struct fixture *s);
+
+/* The pixel that frame number n has at (x, y) (depth 24: no alpha). */
+static inline uint32_t fixture_pixel(uint32_t n, uint32_t x, uint32_t y)
+{
+    return (n * 0x010307u + x * 5 + y * 0x0100u) & 0xffffffu;
+}
+void fixture_render(const xcb_present_util_image_t *img, uint32_t n);
+/* Acquires (1 s), renders frame n, presents the whole buffer. */
+void fixture_frame(struct fixture *s, uint32_t n);
+/* Dispatches until `completed` frames completed, at most timeout_ms. */
+void fixture_wait_completed(struct fixture *s, uint64_t completed, int timeout_ms);
+/* The window's pixels equal frame n's at the window's size. */
+void fixture_check_window_shows(struct fixture *s, uint32_t n, uint16_t w, uint16_t h);
+/* Frames in the log numbered 1..n, once each; those shown (not skipped)
+ * in order. */
+void fixture_check_in_order(const struct fixture *s, uint32_t n);
+/* FIFO: every frame shown on a later vblank than the one before and never
+ * before its target; none skipped.  Xvfb's vblank timer fires late on a
+ * busy machine; then two vblanks' work runs at once, and a frame that the
+ * server found past its target when it got to it is moved to the next
+ * vblank, where it may meet the next frame and be replaced.  So a frame
+ * shown late (msc > target), and the one after it, may share a vblank,
+ * and a frame the server found late may be skipped: those are counted and
+ * printed as TAP comments, with the frames that the client sent late. */
+void fixture_check_fifo(const struct fixture *s, const char *what);
+
+#endif

@@ -1,0 +1,44 @@
+/*
+ * xcb-present-demo's figures: a record of every completed frame, a line
+ * per second, the summary table and the frame-interval plot.
+ */
+#ifndef DEMO_REPORT_H
+#define DEMO_REPORT_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "xcb_present_util.h"
+
+struct demo_report {
+    xcb_present_util_frame_t *frames;   /* completions, in arrival order */
+    uint32_t n, cap;
+    uint32_t server_late;           /* sent in time, shown late */
+    uint32_t client_late;           /* sent after their vblank */
+    uint32_t next_second_frame;     /* first frame of the current second */
+    uint64_t second_start_us, last_second_missed;
+};
+
+/* cap: how many frames to keep (the run's length).  0 or -1. */
+int demo_report_init(struct demo_report *r, uint32_t cap);
+void demo_report_free(struct demo_report *r);
+/* The swapchain's frame callback. */
+void demo_report_frame(void *data, const xcb_present_util_frame_t *f);
+/* A line on out when a second has passed since the last one. */
+void demo_report_tick(struct demo_report *r, xcb_present_util_swapchain_t *sc, FILE *out);
+
+struct demo_setup {
+    const char *display;
+    int own_xvfb_pid;               /* 0: an existing display */
+    xcb_present_util_backend_t backend;
+    xcb_present_util_mode_t mode;
+    uint32_t buffers, width, height;
+    double seconds;                 /* wall time of the run */
+};
+void demo_report_summary(const struct demo_report *r, const struct demo_setup *setup,
+                         const xcb_present_util_stats_t *st, FILE *out);
+/* An SVG plot of the intervals between shown frames.  0 or -1. */
+int demo_report_plot(const struct demo_report *r, const xcb_present_util_stats_t *st,
+                     const char *path);
+
+#endif

@@ -1,0 +1,21 @@
+# The installed programs: xcb-present-demo (an animated window presented on
+# vblank through libxcb-present-util) and xcb-dri3-info (what the server
+# offers).  Both start an Xvfb of their own when DISPLAY is not set.
+
+TOOLS_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE -I$(top_srcdir)/tools \
+	-I$(top_srcdir)/src/present-util -I$(top_srcdir)/src/util
+
+bin_PROGRAMS += tools/xcb-present-demo
+tools_xcb_present_demo_SOURCES = tools/xcb-present-demo.c tools/demo-report.c \
+	tools/demo-report.h tools/png-write.c tools/png-write.h tools/xvfb-spawn.c \
+	tools/xvfb-spawn.h
+tools_xcb_present_demo_CPPFLAGS = $(TOOLS_CPPFLAGS)
+tools_xcb_present_demo_CFLAGS = $(AM_CFLAGS) $(XCB_EXT_DEPS_CFLAGS)
+tools_xcb_present_demo_LDADD = src/libxcb-present-util.la src/libxcb-present.la $(XCB_LIBS)
+
+bin_PROGRAMS += tools/xcb-dri3-info
+tools_xcb_dri3_info_SOURCES = tools/xcb-dri3-info.c tools/info-names.c tools/info-names.h \
+	tools/xvfb-spawn.c tools/xvfb-spawn.h
+tools_xcb_dri3_info_CPPFLAGS = $(TOOLS_CPPFLAGS)
+tools_xcb_dri3_info_CFLAGS = $(AM_CFLAGS) $(XCB_EXT_DEPS_CFLAGS)
+tools_xcb_dri3_info_LDADD = src/libxcb-dri3.la src/libxcb-present.la $(XCB_LIBS)

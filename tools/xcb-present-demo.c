@@ -1,0 +1,360 @@
+/*
+ * xcb-present-demo: an animated window presented on vblank through
+ * libxcb-present-util, with frame-timing figures.
+ *
+ * A bright bar sweeps across the window at a constant speed per vblank and
+ * a checkerboard scrolls downwards: a torn frame shows the bar broken in
+ * two, a stutter (a frame shown twice or skipped) shows as a jump.
+ * Without a DISPLAY it starts an Xvfb of its own on a free display and
+ * stops it by its PID at the end.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <xcb/xcb.h>
+#include <xcb/xcbext.h>
+
+#include "demo-report.h"
+#include "png-write.h"
+#include "xcb_present_util.h"
+#include "xvfb-spawn.h"
+
+#define SECOND 1000000000LL
+
+struct demo {
+    uint32_t frames, buffers, width, height;
+    xcb_present_util_mode_t mode;
+    xcb_present_util_backend_t backend;
+    const char *plot, *screenshot;
+    xcb_connection_t *c;
+    xcb_window_t window;
+    struct xvfb xvfb;
+    uint32_t last_rendered;         /* frame number of the last present() */
+};
+
+static double now_s(void)
+{
+    struct timespec ts;
+
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "usage: xcb-present-demo [options]\n"
+            "  --frames N          frames to present (default 300)\n"
+            "  --mode M            fifo, fifo-relaxed, mailbox or immediate (default fifo)\n"
+            "  --backend B         auto, dri3, shm or put-image (default auto)\n"
+            "  --buffers N         2 to 8 (default: the library's choice)\n"
+            "  --size WxH          window size (default 640x480)\n"
+            "  --plot FILE.svg     write a plot of the intervals between frames\n"
+            "  --screenshot FILE.png  save the window's contents at the end\n"
+            "  --help\n"
+            "Without DISPLAY, an Xvfb of its own is started and stopped again.\n");
+}
+
+static int parse_mode(const char *s, xcb_present_util_mode_t *m)
+{
+    for (int i = XCB_PRESENT_UTIL_MODE_FIFO; i <= XCB_PRESENT_UTIL_MODE_IMMEDIATE; i++)
+        if (strcmp(s, xcb_present_util_mode_name((xcb_present_util_mode_t)i)) == 0) {
+            *m = (xcb_present_util_mode_t)i;
+            return 0;
+        }
+    return -1;
+}
+
+static int parse_backend(const char *s, xcb_present_util_backend_t *b)
+{
+    for (int i = XCB_PRESENT_UTIL_BACKEND_AUTO; i <= XCB_PRESENT_UTIL_BACKEND_PUT_IMAGE; i++)
+        if (strcmp(s, xcb_present_util_backend_name((xcb_present_util_backend_t)i)) == 0) {
+            *b = (xcb_present_util_backend_t)i;
+            return 0;
+        }
+    return -1;
+}
+
+static int parse_args(struct demo *d, int argc, char **argv)
+{
+    static const struct option opts[] = {
+        { "frames", required_argument, NULL, 'f' }, { "mode", required_argument, NULL, 'm' },
+        { "backend", required_argument, NULL, 'b' }, { "buffers", required_argument, NULL, 'n' },
+        { "size", required_argument, NULL, 's' }, { "plot", required_argument, NULL, 'p' },
+        { "screenshot", required_argument, NULL, 'o' }, { "help", no_argument, NULL, 'h' },
+        { NULL, 0, NULL, 0 },
+    };
+    int opt;
+    char *end;
+
+    while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+        switch (opt) {
+        case 'f':
+            d->frames = (uint32_t)strtoul(optarg, &end, 10);
+            if (*end || d->frames == 0 || d->frames > 1000000) {
+                fprintf(stderr, "xcb-present-demo: --frames wants 1 to 1000000\n");
+                return -1;
+            }
+            break;
+        case 'm':
+            if (parse_mode(optarg, &d->mode) < 0) {
+                fprintf(stderr, "xcb-present-demo: unknown mode '%s'\n", optarg);
+                return -1;
+            }
+            break;
+        case 'b':
+            if (parse_backend(optarg, &d->backend) < 0) {
+                fprintf(stderr, "xcb-present-demo: unknown back end '%s'\n", optarg);
+                return -1;
+            }
+            break;
+        case 'n':
+            d->buffers = (uint32_t)strtoul(optarg, &end, 10);
+            if (*end || d->buffers < 2 || d->buffers > 8) {
+                fprintf(stderr, "xcb-present-demo: --buffers wants 2 to 8\n");
+                return -1;
+            }
+            break;
+        case 's':
+            if (sscanf(optarg, "%ux%u", &d->width, &d->height) != 2 || d->width < 16 ||
+                d->height < 16 || d->width > 4096 || d->height > 4096) {
+                fprintf(stderr, "xcb-present-demo: --size wants WxH, 16 to 4096 each\n");
+                return -1;
+            }
+            break;
+        case 'p':
+            d->plot = optarg;
+            break;
+        case 'o':
+            d->screenshot = optarg;
+            break;
+        case 'h':
+            usage(stdout);
+            exit(0);
+        default:
+            usage(stderr);
+            return -1;
+        }
+    }
+    if (optind < argc) {
+        usage(stderr);
+        return -1;
+    }
+    return 0;
+}
+
+/* Frame n: the bar advances 8 pixels and the checkerboard 2 rows a frame. */
+static void render(const xcb_present_util_image_t *img, uint32_t n)
+{
+    uint32_t bar = (n * 8) % img->width, bar_w = img->width / 16 + 4;
+
+    for (uint32_t y = 0; y < img->height; y++) {
+        uint32_t *row = (uint32_t *)((uint8_t *)img->pixels + (size_t)y * img->stride);
+        uint32_t band = ((y + 2 * n) / 32) & 1;
+
+        for (uint32_t x = 0; x < img->width; x++) {
+            uint32_t check = band ^ ((x / 32) & 1);
+            uint32_t shade = 0x30 + (x * 0x40) / img->width;
+
+            row[x] = check ? shade << 16 | shade << 8 | 0x60 : 0x202020 | (y & 0x1f);
+        }
+        for (uint32_t x = bar; x < bar + bar_w && x < img->width; x++)
+            row[x] = 0xffd000;
+    }
+}
+
+/* What the server says to the connection (errors included) is not ours
+ * to act on beyond reading it, so that it does not pile up. */
+static void drain_events(xcb_connection_t *c)
+{
+    xcb_generic_event_t *ev;
+
+    while ((ev = xcb_poll_for_event(c)))
+        free(ev);
+}
+
+static int make_window(struct demo *d)
+{
+    const xcb_screen_t *screen = xcb_setup_roots_iterator(xcb_get_setup(d->c)).data;
+    static const char title[] = "xcb-present-demo";
+    uint32_t values[1] = { screen->black_pixel };
+
+    d->window = xcb_generate_id(d->c);
+    xcb_create_window(d->c, XCB_COPY_FROM_PARENT, d->window, screen->root, 0, 0,
+                      (uint16_t)d->width, (uint16_t)d->height, 0,
+                      XCB_WINDOW_CLASS_INPUT_OUTPUT, screen->root_visual, XCB_CW_BACK_PIXEL,
+                      values);
+    xcb_change_property(d->c, XCB_PROP_MODE_REPLACE, d->window, XCB_ATOM_WM_NAME,
+                        XCB_ATOM_STRING, 8, sizeof title - 1, title);
+    xcb_map_window(d->c, d->window);
+    xcb_flush(d->c);
+    return xcb_connection_has_error(d->c) ? -1 : 0;
+}
+
+/* GetImage with a bound on the wait, then a PNG. */
+static int screenshot(struct demo *d, const char *path)
+{
+    xcb_get_image_cookie_t ck = xcb_get_image(d->c, XCB_IMAGE_FORMAT_Z_PIXMAP, d->window, 0, 0,
+                                              (uint16_t)d->width, (uint16_t)d->height, ~0u);
+    double deadline = now_s() + 5;
+    xcb_get_image_reply_t *img = NULL;
+    xcb_generic_error_t *e = NULL;
+    int r = -1;
+
+    xcb_flush(d->c);
+    while (!xcb_poll_for_reply(d->c, ck.sequence, (void **)&img, &e)) {
+        struct pollfd p = { .fd = xcb_get_file_descriptor(d->c), .events = POLLIN };
+
+        if (xcb_connection_has_error(d->c) || now_s() > deadline)
+            break;
+        poll(&p, 1, 100);
+    }
+    if (img && xcb_get_image_data_length(img) == (int)(d->width * d->height * 4))
+        r = png_write_xrgb(path, (const uint32_t *)xcb_get_image_data(img), d->width * 4,
+                           d->width, d->height);
+    if (r < 0)
+        fprintf(stderr, "xcb-present-demo: cannot save the screenshot to %s\n", path);
+    else
+        printf("screenshot of frame %u saved to %s\n", d->last_rendered, path);
+    free(img);
+    free(e);
+    return r;
+}
+
+static const char *explain(int err)
+{
+    switch (err) {
+    case -ENODEV: return "the window is gone";
+    case -EPIPE: return "the connection to the X server broke";
+    case -ETIMEDOUT: return "no buffer came back within a second (hidden or throttled window?)";
+    case -ENOTSUP: return "the server lacks Present, or the back end asked for";
+    default: return strerror(-err);
+    }
+}
+
+/* Presents the frames; returns 0 or the error that ended the run. */
+static int run(struct demo *d, xcb_present_util_swapchain_t *sc, struct demo_report *rep)
+{
+    int timeouts = 0;
+
+    for (uint32_t n = 1; n <= d->frames; n++) {
+        xcb_present_util_image_t img;
+        int r = xcb_present_util_acquire(sc, SECOND, &img);
+
+        if (r == -ETIMEDOUT && ++timeouts < 5) {
+            fprintf(stderr, "xcb-present-demo: %s\n", explain(r));
+            n--;
+            continue;
+        }
+        if (r)
+            return r;
+        render(&img, n);
+        r = xcb_present_util_present(sc, &img, NULL, 0);
+        if (r)
+            return r;
+        d->last_rendered = n;
+        drain_events(d->c);
+        demo_report_tick(rep, sc, stdout);
+    }
+    /* Let the last frames come out (at most two seconds). */
+    for (double end = now_s() + 2; now_s() < end; ) {
+        struct pollfd p = { .fd = xcb_present_util_get_fd(sc), .events = POLLIN };
+        xcb_present_util_stats_t st;
+
+        if (xcb_present_util_get_stats(sc, &st) == 0 && st.completed >= st.presented)
+            break;
+        poll(&p, 1, 50);
+        if (xcb_present_util_dispatch(sc) < 0)
+            break;
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    struct demo d = { .frames = 300, .width = 640, .height = 480,
+                      .mode = XCB_PRESENT_UTIL_MODE_FIFO,
+                      .backend = XCB_PRESENT_UTIL_BACKEND_AUTO };
+    xcb_present_util_options_t o;
+    xcb_present_util_swapchain_t *sc;
+    xcb_present_util_stats_t st;
+    struct demo_report rep;
+    struct demo_setup setup = { 0 };
+    const char *display = getenv("DISPLAY");
+    double t0;
+    int err = 0, status = 0;
+
+    if (parse_args(&d, argc, argv) < 0)
+        return 2;
+    d.xvfb.pid = -1;
+    if (!display || !*display) {
+        char screen[48];
+
+        snprintf(screen, sizeof screen, "%ux%ux24", d.width < 640 ? 640 : d.width,
+                 d.height < 480 ? 480 : d.height);
+        if (xvfb_start(&d.xvfb, screen) < 0) {
+            fprintf(stderr, "xcb-present-demo: no DISPLAY, and no Xvfb could be started\n");
+            return 1;
+        }
+        display = d.xvfb.display;
+        printf("no DISPLAY: started Xvfb on %s (pid %d)\n", display, (int)d.xvfb.pid);
+    }
+    d.c = xcb_connect(display, NULL);
+    if (xcb_connection_has_error(d.c) || make_window(&d) < 0) {
+        fprintf(stderr, "xcb-present-demo: cannot connect to %s\n", display);
+        xcb_disconnect(d.c);
+        xvfb_stop(&d.xvfb);
+        return 1;
+    }
+    o = (xcb_present_util_options_t){ d.mode, d.backend, d.buffers };
+    sc = xcb_present_util_swapchain_create(d.c, d.window, &o, &err);
+    if (!sc || demo_report_init(&rep, d.frames) < 0) {
+        fprintf(stderr, "xcb-present-demo: no swapchain: %s\n", explain(err));
+        xcb_present_util_swapchain_destroy(sc);
+        xcb_disconnect(d.c);
+        xvfb_stop(&d.xvfb);
+        return 1;
+    }
+    xcb_present_util_set_frame_callback(sc, demo_report_frame, &rep);
+    setup = (struct demo_setup){ display, d.xvfb.pid > 0 ? (int)d.xvfb.pid : 0,
+                                 xcb_present_util_get_backend(sc), d.mode,
+                                 d.buffers ? d.buffers : 3, d.width, d.height, 0 };
+    printf("presenting %u frames of %ux%u, %s, %s back end\n", d.frames, d.width, d.height,
+           xcb_present_util_mode_name(d.mode), xcb_present_util_backend_name(setup.backend));
+    fflush(stdout);
+    t0 = now_s();
+    err = run(&d, sc, &rep);
+    setup.seconds = now_s() - t0;
+    if (err) {
+        fprintf(stderr, "xcb-present-demo: stopped after frame %u: %s\n", d.last_rendered,
+                explain(err));
+        status = 1;
+    }
+    xcb_present_util_get_stats(sc, &st);
+    xcb_present_util_set_frame_callback(sc, NULL, NULL);
+    demo_report_summary(&rep, &setup, &st, stdout);
+    if (d.plot && demo_report_plot(&rep, &st, d.plot) < 0) {
+        fprintf(stderr, "xcb-present-demo: cannot write the plot to %s\n", d.plot);
+        status = 1;
+    } else if (d.plot) {
+        printf("frame-interval plot written to %s\n", d.plot);
+    }
+    if (d.screenshot && !err && screenshot(&d, d.screenshot) < 0)
+        status = 1;
+    xcb_present_util_swapchain_destroy(sc);
+    demo_report_free(&rep);
+    if (!xcb_connection_has_error(d.c))
+        xcb_destroy_window(d.c, d.window);
+    xcb_disconnect(d.c);
+    if (d.xvfb.pid > 0) {
+        int pid = (int)d.xvfb.pid;
+
+        xvfb_stop(&d.xvfb);
+        printf("stopped Xvfb (pid %d)\n", pid);
+    }
+    return status;
+}
