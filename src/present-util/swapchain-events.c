@@ -134,6 +134,14 @@ static void on_configure(sc_t *sc, const xcb_present_configure_notify_event_t *e
     }
 }
 
+/* libxcb keeps an XGE event as its 32 bytes, its full_sequence and then
+ * the 4 * length bytes that followed on the wire: a server that sends an
+ * event shorter than its type leaves the struct's tail outside that memory. */
+static bool event_holds(const xcb_ge_generic_event_t *ge, size_t struct_size)
+{
+    return sizeof(xcb_generic_event_t) + (size_t)ge->length * 4 >= struct_size;
+}
+
 int sc_drain_events(sc_t *sc)
 {
     xcb_generic_event_t *ev;
@@ -147,13 +155,22 @@ int sc_drain_events(sc_t *sc)
         sc->last_activity_ns = sc_now_ns();
         switch (ge->event_type) {
         case XCB_PRESENT_COMPLETE_NOTIFY:
-            on_complete(sc, (const xcb_present_complete_notify_event_t *)ev);
+            if (event_holds(ge, sizeof(xcb_present_complete_notify_event_t)))
+                on_complete(sc, (const xcb_present_complete_notify_event_t *)ev);
+            else
+                sc_log(sc, "event: CompleteNotify too short (length %u): ignored", ge->length);
             break;
         case XCB_PRESENT_IDLE_NOTIFY:
-            on_idle(sc, (const xcb_present_idle_notify_event_t *)ev);
+            if (event_holds(ge, sizeof(xcb_present_idle_notify_event_t)))
+                on_idle(sc, (const xcb_present_idle_notify_event_t *)ev);
+            else
+                sc_log(sc, "event: IdleNotify too short (length %u): ignored", ge->length);
             break;
         case XCB_PRESENT_CONFIGURE_NOTIFY:
-            on_configure(sc, (const xcb_present_configure_notify_event_t *)ev);
+            if (event_holds(ge, sizeof(xcb_present_configure_notify_event_t)))
+                on_configure(sc, (const xcb_present_configure_notify_event_t *)ev);
+            else
+                sc_log(sc, "event: ConfigureNotify too short (length %u): ignored", ge->length);
             break;
         default:
             sc_log(sc, "event: Present event type %u ignored", ge->event_type);
