@@ -44,4 +44,12 @@ bool fence_spin(const int32_t *word);
  */
 bool fence_arm(int32_t *word, int32_t *expect);
 
+/*
+ * Undoes a fence_arm() whose sleep is over without a trigger: turns -1
+ * back into 0 (and wakes any other sleeper, which then marks the word
+ * again), so that the next uncontended trigger makes no system call.
+ * Leaves every other value alone.
+ */
+void fence_disarm(int32_t *word);
+
 #endif

@@ -9,6 +9,15 @@
  *   - reset turns 1 into 0 (and leaves 0 and -1 alone).
  * Only the sleeps and the wake-up after a contended trigger enter the
  * kernel; everything else is one atomic instruction.
+ *
+ * Two rules of ours on top, which libxshmfence's peers are compatible with:
+ *   - trigger also wakes when it replaces a value that no party should
+ *     write (neither 0 nor 1): a misbehaving peer may have left it, and a
+ *     waiter of ours sleeps on whatever value it finds (fence_arm());
+ *   - a waiter that gives up (timeout, a watcher's remove) turns its -1
+ *     back into 0 and wakes the other sleepers, which then mark the word
+ *     again: so the next trigger finds 0 unless somebody really sleeps,
+ *     and makes no system call (fence_disarm()).
  */
 #include "fence-private.h"
 
@@ -117,7 +126,15 @@ fail:
 
 int xcb_dri3_util_fence_trigger(xcb_dri3_util_fence_t *fence)
 {
-    if (__atomic_exchange_n(fence->word, FENCE_TRIGGERED, __ATOMIC_SEQ_CST) == FENCE_WAITED)
+    int32_t old;
+
+    if (!fence)
+        return -EINVAL;
+    old = __atomic_exchange_n(fence->word, FENCE_TRIGGERED, __ATOMIC_SEQ_CST);
+
+    /* -1 says that somebody sleeps; any other value but 0 and 1 may hide
+     * a sleeper too (see fence_arm()), so it is woken as well. */
+    if (old != FENCE_UNTRIGGERED && old != FENCE_TRIGGERED)
         return futex_wake_all(fence->word);
     return 0;
 }
@@ -126,18 +143,20 @@ void xcb_dri3_util_fence_reset(xcb_dri3_util_fence_t *fence)
 {
     int32_t expect = FENCE_TRIGGERED;
 
+    if (!fence)
+        return;
     __atomic_compare_exchange_n(fence->word, &expect, FENCE_UNTRIGGERED, false,
                                 __ATOMIC_SEQ_CST, __ATOMIC_RELAXED);
 }
 
 bool xcb_dri3_util_fence_is_triggered(const xcb_dri3_util_fence_t *fence)
 {
-    return fence_word_triggered(fence->word);
+    return fence && fence_word_triggered(fence->word);
 }
 
 int xcb_dri3_util_fence_fd(const xcb_dri3_util_fence_t *fence)
 {
-    return fence->fd;
+    return fence ? fence->fd : -1;
 }
 
 void xcb_dri3_util_fence_destroy(xcb_dri3_util_fence_t *fence)
@@ -208,4 +227,16 @@ bool fence_arm(int32_t *word, int32_t *expect)
      * changes, which is all that can be done with it. */
     *expect = v;
     return false;
+}
+
+void fence_disarm(int32_t *word)
+{
+    int32_t expect = FENCE_WAITED;
+
+    /* Other sleepers on the word, in this process or another, are woken
+     * so that they mark it again; without the wake-up they would sleep
+     * through the next trigger, which would find 0 and wake nobody. */
+    if (__atomic_compare_exchange_n(word, &expect, FENCE_UNTRIGGERED, false, __ATOMIC_SEQ_CST,
+                                    __ATOMIC_RELAXED))
+        futex_wake_all(word);
 }
