@@ -75,6 +75,7 @@ static void check_foreign_value_wait(size_t n)
                                     xcb_dri3_util_fence_create(false) };
     int32_t *word = map_word(xcb_dri3_util_fence_fd(f[0]));
     struct waiter w;
+    int64_t triggered;
 
     *word = FOREIGN;
     /* Not triggered: the wait sleeps, and reset leaves the value alone. */
@@ -82,12 +83,16 @@ static void check_foreign_value_wait(size_t n)
     CHECK_EQ(xcb_dri3_util_fence_wait(f[0], 0), -ETIMEDOUT);
     xcb_dri3_util_fence_reset(f[0]);
     CHECK_EQ(*word, FOREIGN);
-    /* The waiter sleeps on the foreign value; the trigger must wake it
-     * well before its 3 s are up. */
-    start_waiter(&w, f, n, 3000 * MS);
+    /* The waiter sleeps on the foreign value; the trigger must wake it,
+     * long before its timeout (at which it would find the fence triggered
+     * and return 0 too, late). */
+    start_waiter(&w, f, n, 6000 * MS);
     CHECK_EQ(*word, FOREIGN);
+    triggered = now_ns();
     CHECK_EQ(xcb_dri3_util_fence_trigger(f[0]), 0);
     CHECK_EQ(join_waiter(&w), 0);
+    test_note("woken %lld ns after the trigger", (long long)(now_ns() - triggered));
+    CHECK(now_ns() - triggered < 3000 * MS);
     unmap_word(word);
     xcb_dri3_util_fence_destroy(f[0]);
     xcb_dri3_util_fence_destroy(f[1]);

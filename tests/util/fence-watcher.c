@@ -212,6 +212,8 @@ TEST(add_remove_churn)
 
 /* ---- sandboxes, idle cost, fork ----------------------------------------- */
 
+static long wakeups_in_300ms(void);
+
 /* Makes futex_waitv fail with err in this process, as a kernel without it
  * (ENOSYS) or a sandbox that does not know it (EPERM) would; the watcher's
  * thread, created afterwards, inherits the filter. */
@@ -237,10 +239,21 @@ TEST(epoll_loop_survives_enosys)
     check_epoll_loop();
 }
 
+/* With EPERM too the thread falls back for good: it works, and with one
+ * fence to watch it sleeps instead of retrying futex_waitv every time. */
 TEST(epoll_loop_survives_eperm)
 {
+    xcb_dri3_util_fence_watcher_t *w;
+    xcb_dri3_util_fence_t *f;
+
     refuse_futex_waitv(EPERM);
     check_epoll_loop();
+    w = xcb_dri3_util_fence_watcher_create();
+    f = xcb_dri3_util_fence_create(false);
+    CHECK_EQ(xcb_dri3_util_fence_watcher_add(w, f, NULL), 0);
+    CHECK(wakeups_in_300ms() <= 5);
+    xcb_dri3_util_fence_watcher_destroy(w);
+    xcb_dri3_util_fence_destroy(f);
 }
 
 /* How often the watcher's thread woke up during 300 ms. */
