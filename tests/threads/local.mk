@@ -3,3 +3,27 @@
 
 # The suite under load, run by hand (see the script); never by make check.
 EXTRA_DIST += tests/stress-check.sh
+
+# N threads on one connection to the mock server, with fences and a watcher.
+THREAD_TESTS = tests/threads/threads-connection
+check_PROGRAMS += $(THREAD_TESTS)
+TESTS += $(THREAD_TESTS)
+VALGRIND_TESTS += $(THREAD_TESTS)
+tests_threads_threads_connection_SOURCES = tests/threads/threads-connection.c \
+	tests/util/fence-test-util.h
+tests_threads_threads_connection_CPPFLAGS = $(DRI3_UTIL_TEST_CPPFLAGS) -I$(top_srcdir)/tests/mock \
+	-I$(top_srcdir)/tests/util
+tests_threads_threads_connection_CFLAGS = $(DRI3_UTIL_TEST_CFLAGS)
+tests_threads_threads_connection_LDADD = tests/mock/libmockserver.la $(DRI3_UTIL_TEST_LDADD) \
+	src/libxcb-dri3.la src/libxcb-present.la $(XCB_EXT_DEPS_LIBS)
+
+# What .ci/run builds and runs under ThreadSanitizer: the tests with
+# threads, and the fence tests (the library's own threads and atomics).
+TSAN_TESTS = $(THREAD_TESTS) $(DRI3_UTIL_TESTS)
+if HAVE_XSHMFENCE
+TSAN_TESTS += tests/util/fence-interop
+endif
+TSAN_TESTS += tests/util/fence-mock
+.PHONY: list-tsan-tests
+list-tsan-tests:
+	@echo $(TSAN_TESTS)
