@@ -69,6 +69,8 @@ struct xcb_dri3_util_fence_watcher {
     size_t n_ready;
 };
 
+#define WATCHER_THREAD_NAME "xcb-fence-watch"
+
 /* How long notify_thread() waits for the thread's answer before it wakes
  * the fence word again: long enough for a thread that was just about to
  * enter the kernel to get there. */
@@ -190,6 +192,8 @@ static void *watch_thread(void *arg)
     int32_t *words[XCB_DRI3_UTIL_WATCHER_MAX + 1];
     int32_t expect[XCB_DRI3_UTIL_WATCHER_MAX + 1];
 
+    /* For ps, top and debuggers (at most 15 characters). */
+    pthread_setname_np(pthread_self(), WATCHER_THREAD_NAME);
     pthread_mutex_lock(&w->lock);
     while (!w->stopping) {
         size_t n = scan(w, words, expect);

@@ -217,7 +217,8 @@ xcb_dri3_util_fence_t *xcb_dri3_util_fence_from_server(xcb_connection_t *c,
  * triggered, and then collects the triggered fences.  Watching is
  * one-shot: a collected or removed fence is no longer watched.
  *
- * Cost: one thread per watcher, created with the watcher, asleep in the
+ * Cost: one thread per watcher (named "xcb-fence-watch"), created with the
+ * watcher, asleep in the
  * kernel on all the watched futex words at once (futex_waitv) and woken
  * only by a trigger or a change to the set.  A trigger reaches the main
  * loop after one futex wake-up, one eventfd write and the loop's own

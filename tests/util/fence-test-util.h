@@ -124,24 +124,34 @@ static inline bool wait_for_sleep(pid_t tid)
     return false;
 }
 
-/* The only thread of this process other than the caller (a watcher's),
- * or 0 if there is not exactly one. */
+/* The thread of the process's only watcher (the library names it
+ * "xcb-fence-watch"; sanitizers add threads of their own), or 0 if there
+ * is not exactly one. */
 static inline pid_t other_thread(void)
 {
     DIR *d = opendir("/proc/self/task");
     struct dirent *e;
-    pid_t self = thread_id(), found = 0;
+    pid_t found = 0;
     int count = 0;
 
     if (!d)
         return 0;
     while ((e = readdir(d)) != NULL) {
         pid_t tid = (pid_t)atoi(e->d_name);
+        char path[64], name[32] = "";
+        FILE *f;
 
-        if (tid > 0 && tid != self) {
+        if (tid <= 0)
+            continue;
+        snprintf(path, sizeof(path), "/proc/self/task/%d/comm", (int)tid);
+        f = fopen(path, "re");
+        if (!f)
+            continue;
+        if (fgets(name, sizeof(name), f) && strcmp(name, "xcb-fence-watch\n") == 0) {
             found = tid;
             count++;
         }
+        fclose(f);
     }
     closedir(d);
     return count == 1 ? found : 0;
