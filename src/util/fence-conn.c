@@ -47,7 +47,7 @@ int xcb_dri3_util_fence_wait_conn(xcb_dri3_util_fence_t *fence, xcb_connection_t
     if (timeout_ns == 0)
         return -ETIMEDOUT;
     deadline = deadline_from_timeout(timeout_ns);
-    if (fence_spin(fence->word))
+    if (fence_spin(fence))
         return 0;
     while (!fence_arm(fence->word, &expect)) {
         int64_t slice_end = deadline_slice(deadline, CONN_CHECK_SLICE_NS);

@@ -20,7 +20,7 @@ int xcb_dri3_util_fence_wait(xcb_dri3_util_fence_t *fence, int64_t timeout_ns)
     if (timeout_ns == 0)
         return -ETIMEDOUT;
     deadline = deadline_from_timeout(timeout_ns);
-    if (fence_spin(fence->word))
+    if (fence_spin(fence))
         return 0;
     while (!fence_arm(fence->word, &expect)) {
         int ret = futex_wait_until(fence->word, expect, deadline);

@@ -192,8 +192,6 @@ static void *watch_thread(void *arg)
     int32_t *words[XCB_DRI3_UTIL_WATCHER_MAX + 1];
     int32_t expect[XCB_DRI3_UTIL_WATCHER_MAX + 1];
 
-    /* For ps, top and debuggers (at most 15 characters). */
-    pthread_setname_np(pthread_self(), WATCHER_THREAD_NAME);
     pthread_mutex_lock(&w->lock);
     while (!w->stopping) {
         size_t n = scan(w, words, expect);
@@ -244,6 +242,10 @@ xcb_dri3_util_fence_watcher_t *xcb_dri3_util_fence_watcher_create(void)
     pthread_sigmask(SIG_SETMASK, &all, &old);
     err = pthread_create(&w->thread, NULL, watch_thread, w);
     pthread_sigmask(SIG_SETMASK, &old, NULL);
+    /* For ps, top and debuggers (at most 15 characters); named here, not
+     * by the thread, so that it has its name once create() returns. */
+    if (err == 0)
+        pthread_setname_np(w->thread, WATCHER_THREAD_NAME);
     if (err != 0) {
         close(w->event_fd);
         pthread_mutex_destroy(&w->lock);

@@ -34,6 +34,13 @@
 
 #define FENCE_MEMFD_NAME "xcb-dri3-util-fence"
 
+/* Spin failures in a row after which a fence's waits stop spinning, and
+ * how often they try again then (one wait in FENCE_SPIN_PROBE): the cost
+ * of a useless spin drops to 1/16, and a peer that starts triggering from
+ * another CPU is noticed within 16 waits. */
+#define FENCE_SPIN_CREDIT 8
+#define FENCE_SPIN_PROBE 16
+
 /* Maps the word at offset 0 of fd.  The fence owns fd from then on. */
 static xcb_dri3_util_fence_t *map_fence(int fd)
 {
@@ -51,6 +58,8 @@ static xcb_dri3_util_fence_t *map_fence(int fd)
     }
     fence->fd = fd;
     fence->word = page;
+    fence->spin_credit = FENCE_SPIN_CREDIT;
+    fence->spin_skips = 0;
     return fence;
 }
 
@@ -173,6 +182,7 @@ void xcb_dri3_util_fence_destroy(xcb_dri3_util_fence_t *fence)
  * 2 us on a current x86 CPU, a futex sleep and wake-up several. */
 #define FENCE_SPIN_ROUNDS 64
 
+
 static inline void cpu_relax(void)
 {
 #if defined(__x86_64__) || defined(__i386__)
@@ -198,16 +208,26 @@ static void count_cpus(void)
     spin_worthwhile = sched_getaffinity(0, sizeof(cpus), &cpus) == 0 && CPU_COUNT(&cpus) > 1;
 }
 
-bool fence_spin(const int32_t *word)
+bool fence_spin(xcb_dri3_util_fence_t *fence)
 {
+    uint32_t credit;
+
     pthread_once(&spin_once, count_cpus);
     if (!spin_worthwhile)
         return false;
+    credit = __atomic_load_n(&fence->spin_credit, __ATOMIC_RELAXED);
+    if (credit == 0 &&
+        __atomic_add_fetch(&fence->spin_skips, 1, __ATOMIC_RELAXED) % FENCE_SPIN_PROBE != 0)
+        return false;
     for (int i = 0; i < FENCE_SPIN_ROUNDS; i++) {
-        if (fence_word_triggered(word))
+        if (fence_word_triggered(fence->word)) {
+            __atomic_store_n(&fence->spin_credit, FENCE_SPIN_CREDIT, __ATOMIC_RELAXED);
             return true;
+        }
         cpu_relax();
     }
+    if (credit > 0)
+        __atomic_store_n(&fence->spin_credit, credit - 1, __ATOMIC_RELAXED);
     return false;
 }
 
