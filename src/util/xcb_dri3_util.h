@@ -131,7 +131,9 @@ void xcb_dri3_util_fence_destroy(xcb_dri3_util_fence_t *fence);
  * Before it sleeps, the wait watches the word for a moment (64 pause
  * instructions, about 2 us; only where the process may run on more than
  * one CPU): a trigger from a process running on another CPU then costs
- * neither side a system call.
+ * neither side a system call.  Where that does not pay (8 spins in a row
+ * on a fence saw no trigger), the waits on that fence spin before one wait
+ * in 16 only, until a spin pays again.
  */
 int xcb_dri3_util_fence_wait(xcb_dri3_util_fence_t *fence, int64_t timeout_ns);
 
