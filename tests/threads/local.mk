@@ -17,6 +17,17 @@ tests_threads_threads_connection_CFLAGS = $(DRI3_UTIL_TEST_CFLAGS)
 tests_threads_threads_connection_LDADD = tests/mock/libmockserver.la $(DRI3_UTIL_TEST_LDADD) \
 	src/libxcb-dri3.la src/libxcb-present.la $(XCB_EXT_DEPS_LIBS)
 
+# Caller mistakes (dimensions, bad ids) against the mock: clear errors,
+# and the connection stays usable.
+check_PROGRAMS += tests/threads/caller-mistakes
+TESTS += tests/threads/caller-mistakes
+VALGRIND_TESTS += tests/threads/caller-mistakes
+tests_threads_caller_mistakes_SOURCES = tests/threads/caller-mistakes.c \
+	tests/util/fence-test-util.h
+tests_threads_caller_mistakes_CPPFLAGS = $(tests_threads_threads_connection_CPPFLAGS)
+tests_threads_caller_mistakes_CFLAGS = $(DRI3_UTIL_TEST_CFLAGS)
+tests_threads_caller_mistakes_LDADD = $(tests_threads_threads_connection_LDADD)
+
 # What .ci/run builds and runs under ThreadSanitizer: the tests with
 # threads, and the fence tests (the library's own threads and atomics).
 TSAN_TESTS = $(THREAD_TESTS) $(DRI3_UTIL_TESTS)
