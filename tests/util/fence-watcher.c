@@ -354,6 +354,10 @@ TEST(forked_child_leaves_the_watcher_alone)
         bad |= xcb_dri3_util_fence_watcher_add(l.w, f, f) != -ECHILD;
         bad |= xcb_dri3_util_fence_watcher_remove(l.w, g) != -ECHILD;
         xcb_dri3_util_fence_watcher_destroy(l.w);
+        /* The child's copies of the fences (the parent's stay). */
+        xcb_dri3_util_fence_destroy(f);
+        xcb_dri3_util_fence_destroy(g);
+        close(l.epfd);
         _exit(bad);
     }
     CHECK_EQ(wait_child(pid), 0);
