@@ -38,3 +38,11 @@ TSAN_TESTS += tests/util/fence-mock
 .PHONY: list-tsan-tests
 list-tsan-tests:
 	@echo $(TSAN_TESTS)
+
+# tests/compat/prefix-install-run.sh runs "make install" in the build tree,
+# and libtool relinks libxcb-dri3-util there (it depends on the uninstalled
+# libxcb-dri3): for a moment src/.libs has no libxcb-dri3-util.so.0, and a
+# test that starts then cannot load it (status 127, seen under make -j8
+# check).  So that test runs after all the others.
+tests/compat/prefix-install-run.log: \
+	$(filter-out tests/compat/prefix-install-run.log,$(TEST_LOGS))
