@@ -44,5 +44,5 @@ list-tsan-tests:
 # libxcb-dri3): for a moment src/.libs has no libxcb-dri3-util.so.0, and a
 # test that starts then cannot load it (status 127, seen under make -j8
 # check).  So that test runs after all the others.
-tests/compat/prefix-install-run.log: \
-	$(filter-out tests/compat/prefix-install-run.log,$(TEST_LOGS))
+tests/compat/prefix-install-run.sh.log: \
+	$(filter-out tests/compat/prefix-install-run.sh.log,$(TEST_LOGS))
