@@ -38,6 +38,8 @@ int xcb_dri3_util_fence_wait_conn(xcb_dri3_util_fence_t *fence, xcb_connection_t
     int64_t deadline;
     int32_t expect;
 
+    if (!fence || !c)
+        return -EINVAL;
     if (fence_word_triggered(fence->word))
         return 0;
     if (connection_lost(c))
@@ -45,7 +47,7 @@ int xcb_dri3_util_fence_wait_conn(xcb_dri3_util_fence_t *fence, xcb_connection_t
     if (timeout_ns == 0)
         return -ETIMEDOUT;
     deadline = deadline_from_timeout(timeout_ns);
-    if (fence_spin(fence->word))
+    if (fence_spin(fence))
         return 0;
     while (!fence_arm(fence->word, &expect)) {
         int64_t slice_end = deadline_slice(deadline, CONN_CHECK_SLICE_NS);
@@ -53,12 +55,14 @@ int xcb_dri3_util_fence_wait_conn(xcb_dri3_util_fence_t *fence, xcb_connection_t
 
         if (fence_word_triggered(fence->word))
             return 0;
-        if (ret == -ETIMEDOUT && slice_end == deadline)
-            return -ETIMEDOUT;
-        if (ret < 0 && ret != -ETIMEDOUT)
+        if (ret == -ETIMEDOUT && slice_end != deadline)
+            ret = 0; /* only the slice ended */
+        if (ret == 0 && connection_lost(c))
+            ret = -EPIPE;
+        if (ret < 0) {
+            fence_disarm(fence->word);
             return ret;
-        if (connection_lost(c))
-            return -EPIPE;
+        }
     }
     return 0;
 }

@@ -18,6 +18,10 @@
 struct xcb_dri3_util_fence {
     int fd;
     int32_t *word;          /* offset 0 of the shared page */
+    /* This process's record of how well spinning pays on this fence (see
+     * fence_spin()); atomic, relaxed: a hint, not state. */
+    uint32_t spin_credit;
+    uint32_t spin_skips;
 };
 
 /* Whether the word says triggered.  The library's own code uses this, not
@@ -32,10 +36,13 @@ static inline bool fence_word_triggered(const int32_t *word)
  * Watches the word for a short while (a few microseconds, no system call)
  * before a waiter goes to sleep, and returns true if it triggered meanwhile.
  * When the trigger comes from a process running on another CPU right now,
- * this saves both the sleep and the trigger's wake-up call; when it does
- * not, the cost is small next to the sleep that follows.
+ * this saves both the sleep and the trigger's wake-up call.  When it does
+ * not (the peer shares our CPU, or triggers much later), the spin is pure
+ * loss, so it adapts: after FENCE_SPIN_CREDIT failures in a row on a fence
+ * it spins only before one wait in FENCE_SPIN_PROBE, until a spin pays
+ * again.
  */
-bool fence_spin(const int32_t *word);
+bool fence_spin(xcb_dri3_util_fence_t *fence);
 
 /*
  * Gets the word ready for a sleep: returns true if the fence is triggered
@@ -43,5 +50,13 @@ bool fence_spin(const int32_t *word);
  * knows to wake us, and stores in *expect the value to sleep on.
  */
 bool fence_arm(int32_t *word, int32_t *expect);
+
+/*
+ * Undoes a fence_arm() whose sleep is over without a trigger: turns -1
+ * back into 0 (and wakes any other sleeper, which then marks the word
+ * again), so that the next uncontended trigger makes no system call.
+ * Leaves every other value alone.
+ */
+void fence_disarm(int32_t *word);
 
 #endif

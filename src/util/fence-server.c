@@ -50,6 +50,10 @@ xcb_sync_fence_t xcb_dri3_util_fence_to_server(xcb_connection_t *c, xcb_drawable
 
     if (err)
         *err = NULL;
+    if (!c || !fence) {
+        errno = EINVAL;
+        return XCB_NONE;
+    }
     if (!dri3_usable(c))
         return XCB_NONE;
     id = xcb_generate_id(c);
@@ -87,6 +91,10 @@ xcb_dri3_util_fence_t *xcb_dri3_util_fence_from_server(xcb_connection_t *c,
 
     if (err)
         *err = NULL;
+    if (!c) {
+        errno = EINVAL;
+        return NULL;
+    }
     if (!dri3_usable(c))
         return NULL;
     reply = xcb_dri3_fd_from_fence_reply(c, xcb_dri3_fd_from_fence(c, drawable, sync_fence),

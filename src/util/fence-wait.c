@@ -11,6 +11,8 @@ int xcb_dri3_util_fence_wait(xcb_dri3_util_fence_t *fence, int64_t timeout_ns)
     int64_t deadline;
     int32_t expect;
 
+    if (!fence)
+        return -EINVAL;
     /* The fast path, and a plain test for a zero timeout: arming the word
      * there would only cost the next trigger a needless wake-up call. */
     if (fence_word_triggered(fence->word))
@@ -18,15 +20,17 @@ int xcb_dri3_util_fence_wait(xcb_dri3_util_fence_t *fence, int64_t timeout_ns)
     if (timeout_ns == 0)
         return -ETIMEDOUT;
     deadline = deadline_from_timeout(timeout_ns);
-    if (fence_spin(fence->word))
+    if (fence_spin(fence))
         return 0;
     while (!fence_arm(fence->word, &expect)) {
         int ret = futex_wait_until(fence->word, expect, deadline);
 
-        if (ret == -ETIMEDOUT)
-            return fence_word_triggered(fence->word) ? 0 : -ETIMEDOUT;
-        if (ret < 0)
+        if (ret == -ETIMEDOUT && fence_word_triggered(fence->word))
+            return 0;
+        if (ret < 0) {
+            fence_disarm(fence->word);
             return ret;
+        }
     }
     return 0;
 }
@@ -49,6 +53,12 @@ static bool wait_satisfied(xcb_dri3_util_fence_t *const *fences, size_t n, bool 
     return wait_all;
 }
 
+static void disarm_all(int32_t *const *words, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        fence_disarm(words[i]);
+}
+
 int xcb_dri3_util_fence_wait_many(xcb_dri3_util_fence_t *const *fences, size_t n,
                                   bool wait_all, int64_t timeout_ns, size_t *which)
 {
@@ -60,6 +70,9 @@ int xcb_dri3_util_fence_wait_many(xcb_dri3_util_fence_t *const *fences, size_t n
         return -EINVAL;
     if (n > XCB_DRI3_UTIL_WAIT_MANY_MAX)
         return -E2BIG;
+    for (size_t i = 0; i < n; i++)
+        if (!fences[i])
+            return -EINVAL;
     if (wait_satisfied(fences, n, wait_all, which))
         return 0;
     if (timeout_ns == 0)
@@ -72,11 +85,12 @@ int xcb_dri3_util_fence_wait_many(xcb_dri3_util_fence_t *const *fences, size_t n
         for (size_t i = 0; i < n; i++) {
             int32_t *word = fences[i]->word;
 
-            if (!fence_arm(word, &expect[armed]))
+            if (!fence_arm(word, &expect[armed])) {
                 words[armed++] = word;
-            else if (!wait_all) {
+            } else if (!wait_all) {
                 if (which)
                     *which = i;
+                disarm_all(words, armed);
                 return 0;
             }
         }
@@ -89,9 +103,17 @@ int xcb_dri3_util_fence_wait_many(xcb_dri3_util_fence_t *const *fences, size_t n
             ret = futex_wait_until(words[0], expect[0], deadline);
         else
             ret = futex_wait_any(words, expect, armed, deadline);
-        if (ret == -ETIMEDOUT)
-            return wait_satisfied(fences, n, wait_all, which) ? 0 : -ETIMEDOUT;
-        if (ret < 0)
+        if (ret < 0) {
+            /* The fences still marked would cost their next triggers a
+             * wake-up call for nobody. */
+            disarm_all(words, armed);
+            if (ret == -ETIMEDOUT && wait_satisfied(fences, n, wait_all, which))
+                return 0;
             return ret;
+        }
+        if (!wait_all && wait_satisfied(fences, n, wait_all, which)) {
+            disarm_all(words, armed);
+            return 0;
+        }
     }
 }

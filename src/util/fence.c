@@ -9,6 +9,15 @@
  *   - reset turns 1 into 0 (and leaves 0 and -1 alone).
  * Only the sleeps and the wake-up after a contended trigger enter the
  * kernel; everything else is one atomic instruction.
+ *
+ * Two rules of ours on top, which libxshmfence's peers are compatible with:
+ *   - trigger also wakes when it replaces a value that no party should
+ *     write (neither 0 nor 1): a misbehaving peer may have left it, and a
+ *     waiter of ours sleeps on whatever value it finds (fence_arm());
+ *   - a waiter that gives up (timeout, a watcher's remove) turns its -1
+ *     back into 0 and wakes the other sleepers, which then mark the word
+ *     again: so the next trigger finds 0 unless somebody really sleeps,
+ *     and makes no system call (fence_disarm()).
  */
 #include "fence-private.h"
 
@@ -24,6 +33,13 @@
 #include "futex.h"
 
 #define FENCE_MEMFD_NAME "xcb-dri3-util-fence"
+
+/* Spin failures in a row after which a fence's waits stop spinning, and
+ * how often they try again then (one wait in FENCE_SPIN_PROBE): the cost
+ * of a useless spin drops to 1/16, and a peer that starts triggering from
+ * another CPU is noticed within 16 waits. */
+#define FENCE_SPIN_CREDIT 8
+#define FENCE_SPIN_PROBE 16
 
 /* Maps the word at offset 0 of fd.  The fence owns fd from then on. */
 static xcb_dri3_util_fence_t *map_fence(int fd)
@@ -42,6 +58,8 @@ static xcb_dri3_util_fence_t *map_fence(int fd)
     }
     fence->fd = fd;
     fence->word = page;
+    fence->spin_credit = FENCE_SPIN_CREDIT;
+    fence->spin_skips = 0;
     return fence;
 }
 
@@ -117,7 +135,15 @@ fail:
 
 int xcb_dri3_util_fence_trigger(xcb_dri3_util_fence_t *fence)
 {
-    if (__atomic_exchange_n(fence->word, FENCE_TRIGGERED, __ATOMIC_SEQ_CST) == FENCE_WAITED)
+    int32_t old;
+
+    if (!fence)
+        return -EINVAL;
+    old = __atomic_exchange_n(fence->word, FENCE_TRIGGERED, __ATOMIC_SEQ_CST);
+
+    /* -1 says that somebody sleeps; any other value but 0 and 1 may hide
+     * a sleeper too (see fence_arm()), so it is woken as well. */
+    if (old != FENCE_UNTRIGGERED && old != FENCE_TRIGGERED)
         return futex_wake_all(fence->word);
     return 0;
 }
@@ -126,18 +152,20 @@ void xcb_dri3_util_fence_reset(xcb_dri3_util_fence_t *fence)
 {
     int32_t expect = FENCE_TRIGGERED;
 
+    if (!fence)
+        return;
     __atomic_compare_exchange_n(fence->word, &expect, FENCE_UNTRIGGERED, false,
                                 __ATOMIC_SEQ_CST, __ATOMIC_RELAXED);
 }
 
 bool xcb_dri3_util_fence_is_triggered(const xcb_dri3_util_fence_t *fence)
 {
-    return fence_word_triggered(fence->word);
+    return fence && fence_word_triggered(fence->word);
 }
 
 int xcb_dri3_util_fence_fd(const xcb_dri3_util_fence_t *fence)
 {
-    return fence->fd;
+    return fence ? fence->fd : -1;
 }
 
 void xcb_dri3_util_fence_destroy(xcb_dri3_util_fence_t *fence)
@@ -153,6 +181,7 @@ void xcb_dri3_util_fence_destroy(xcb_dri3_util_fence_t *fence)
  * short next to a sleep and a wake-up: 64 pause instructions take about
  * 2 us on a current x86 CPU, a futex sleep and wake-up several. */
 #define FENCE_SPIN_ROUNDS 64
+
 
 static inline void cpu_relax(void)
 {
@@ -179,16 +208,26 @@ static void count_cpus(void)
     spin_worthwhile = sched_getaffinity(0, sizeof(cpus), &cpus) == 0 && CPU_COUNT(&cpus) > 1;
 }
 
-bool fence_spin(const int32_t *word)
+bool fence_spin(xcb_dri3_util_fence_t *fence)
 {
+    uint32_t credit;
+
     pthread_once(&spin_once, count_cpus);
     if (!spin_worthwhile)
         return false;
+    credit = __atomic_load_n(&fence->spin_credit, __ATOMIC_RELAXED);
+    if (credit == 0 &&
+        __atomic_add_fetch(&fence->spin_skips, 1, __ATOMIC_RELAXED) % FENCE_SPIN_PROBE != 0)
+        return false;
     for (int i = 0; i < FENCE_SPIN_ROUNDS; i++) {
-        if (fence_word_triggered(word))
+        if (fence_word_triggered(fence->word)) {
+            __atomic_store_n(&fence->spin_credit, FENCE_SPIN_CREDIT, __ATOMIC_RELAXED);
             return true;
+        }
         cpu_relax();
     }
+    if (credit > 0)
+        __atomic_store_n(&fence->spin_credit, credit - 1, __ATOMIC_RELAXED);
     return false;
 }
 
@@ -208,4 +247,16 @@ bool fence_arm(int32_t *word, int32_t *expect)
      * changes, which is all that can be done with it. */
     *expect = v;
     return false;
+}
+
+void fence_disarm(int32_t *word)
+{
+    int32_t expect = FENCE_WAITED;
+
+    /* Other sleepers on the word, in this process or another, are woken
+     * so that they mark it again; without the wake-up they would sleep
+     * through the next trigger, which would find 0 and wake nobody. */
+    if (__atomic_compare_exchange_n(word, &expect, FENCE_UNTRIGGERED, false, __ATOMIC_SEQ_CST,
+                                    __ATOMIC_RELAXED))
+        futex_wake_all(word);
 }

@@ -13,8 +13,9 @@
 
 #include "deadline.h"
 
-/* Set once from the environment, cleared for good when the kernel answers
- * ENOSYS: the fallback is then taken without asking the kernel again. */
+/* Set once from the environment, cleared for good when the kernel refuses
+ * the call (ENOSYS, or EPERM from a sandbox that does not know it): the
+ * fallback is then taken without asking the kernel again. */
 static atomic_bool waitv_enabled;
 static pthread_once_t waitv_once = PTHREAD_ONCE_INIT;
 
@@ -67,8 +68,12 @@ int futex_wait_until(int32_t *word, int32_t expect, int64_t deadline)
 }
 
 #ifdef SYS_futex_waitv
-/* One futex_waitv over all the words.  Returns 1 if the kernel lacks the
- * call, else a result as in futex.h. */
+/* One futex_waitv over all the words.  Returns 1 if the call is not
+ * available, else a result as in futex.h.  Not available means ENOSYS (a
+ * kernel before 5.16, valgrind) or EPERM: seccomp profiles written before
+ * the call existed (container runtimes, browser sandboxes) answer EPERM for
+ * every system call they do not list, and futex_waitv itself never fails
+ * with EPERM. */
 static int wait_any_waitv(int32_t *const *words, const int32_t *expect, size_t n,
                           int64_t deadline)
 {
@@ -86,7 +91,7 @@ static int wait_any_waitv(int32_t *const *words, const int32_t *expect, size_t n
     }
     ret = syscall(SYS_futex_waitv, w, (unsigned int)n, 0, deadline >= 0 ? &ts : NULL,
                   CLOCK_MONOTONIC);
-    if (ret < 0 && errno == ENOSYS)
+    if (ret < 0 && (errno == ENOSYS || errno == EPERM))
         return 1;
     return wait_result(ret);
 }

@@ -52,6 +52,7 @@ DRI3_UTIL_TEST_LDADD = tests/libtestrunner.la src/libxcb-dri3-util.la $(XCB_LIBS
 
 DRI3_UTIL_TESTS = tests/util/fence-basic tests/util/fence-wait tests/util/fence-watcher \
 	tests/util/fence-conn
+DRI3_UTIL_TESTS += tests/util/fence-rules
 check_PROGRAMS += $(DRI3_UTIL_TESTS)
 TESTS += $(DRI3_UTIL_TESTS) tests/util/man-pages.sh
 VALGRIND_TESTS += $(DRI3_UTIL_TESTS)
@@ -73,6 +74,10 @@ tests_util_fence_conn_SOURCES = tests/util/fence-conn.c tests/util/fence-test-ut
 tests_util_fence_conn_CPPFLAGS = $(DRI3_UTIL_TEST_CPPFLAGS)
 tests_util_fence_conn_CFLAGS = $(DRI3_UTIL_TEST_CFLAGS)
 tests_util_fence_conn_LDADD = $(DRI3_UTIL_TEST_LDADD)
+tests_util_fence_rules_SOURCES = tests/util/fence-rules.c tests/util/fence-test-util.h
+tests_util_fence_rules_CPPFLAGS = $(DRI3_UTIL_TEST_CPPFLAGS)
+tests_util_fence_rules_CFLAGS = $(DRI3_UTIL_TEST_CFLAGS)
+tests_util_fence_rules_LDADD = $(DRI3_UTIL_TEST_LDADD)
 
 if HAVE_XSHMFENCE
 check_PROGRAMS += tests/util/fence-interop

@@ -16,14 +16,34 @@
  *
  * Triggering a fence that nobody waits for, resetting it, querying it and
  * waiting on a fence that is already triggered are plain atomic operations:
- * they make no system call.
+ * they make no system call.  The exact rule: a trigger makes one system call
+ * (a FUTEX_WAKE) when it replaces a value other than 0 and 1, else none.  A
+ * wait of this library leaves -1 only while it sleeps: when it gives up
+ * (timeout, -EPIPE, an error) or a watcher stops watching the fence, it
+ * turns -1 back into 0 and wakes the other sleepers, if any, which mark
+ * the word again.  -1 outlives a sleeper only when the sleeper's process
+ * dies asleep (or a libxshmfence waiter with no timeout is still there).
+ *
+ * A value other than 0, 1 and -1 (which no party should write) reads as
+ * "not triggered": waits sleep until it changes, and a trigger replaces it
+ * and wakes them.
  *
  * All functions are thread-safe: any number of threads may trigger, reset,
  * query and wait on the same fence at once.  Destroying a fence while
  * another thread still uses it is the caller's bug, as with free().
  *
+ * fork(): fences work in both processes after a fork() (the page is
+ * shared, which is the point).  A watcher does not: its thread exists in
+ * the parent only.  In the child, a watcher's functions refuse to work
+ * (see each one) and never touch the parent's eventfd; destroying it there
+ * frees the child's copy only.
+ *
  * Errors are reported as negative errno values where a function returns an
- * int, and through errno where it returns a pointer.
+ * int, and through errno where it returns a pointer.  The futex system
+ * calls behind the waits and wake-ups cannot fail on a valid fence in a
+ * process that may use futex(2) at all; where a sandbox forbids futex(2)
+ * itself (which also breaks pthreads), its errno (EPERM or ENOSYS) is
+ * passed on as a negative value, as noted below with "a futex refusal".
  */
 #ifndef XCB_DRI3_UTIL_H
 #define XCB_DRI3_UTIL_H
@@ -71,23 +91,27 @@ xcb_dri3_util_fence_t *xcb_dri3_util_fence_import(int fd);
 
 /*
  * Triggers the fence and wakes every waiter, in this process or any other.
- * No system call unless somebody waits.  Returns 0, or a negative errno if
- * the kernel refused the wake-up (which does not happen on a valid fence).
+ * No system call unless somebody waits (the exact rule is at the top).
+ * Returns 0, -EINVAL if fence is NULL, or a futex refusal (see the top)
+ * when a wake-up was needed.
  */
 int xcb_dri3_util_fence_trigger(xcb_dri3_util_fence_t *fence);
 
 /*
  * Returns a triggered fence to the untriggered state; does nothing to a
- * fence that is not triggered.  Never makes a system call.
+ * fence that is not triggered.  Never makes a system call.  Does nothing
+ * when fence is NULL.
  */
 void xcb_dri3_util_fence_reset(xcb_dri3_util_fence_t *fence);
 
-/* True if the fence is triggered.  Never makes a system call. */
+/* True if the fence is triggered; false if fence is NULL.  Never makes a
+ * system call. */
 bool xcb_dri3_util_fence_is_triggered(const xcb_dri3_util_fence_t *fence);
 
 /*
  * The fence's fd, still owned by the fence (do not close it).  To hand it
  * to somebody who will close it, such as a libxcb request, pass a dup().
+ * -1 if fence is NULL.
  */
 int xcb_dri3_util_fence_fd(const xcb_dri3_util_fence_t *fence);
 
@@ -101,12 +125,15 @@ void xcb_dri3_util_fence_destroy(xcb_dri3_util_fence_t *fence);
  * tests, a negative value waits forever.  The deadline is an absolute
  * CLOCK_MONOTONIC time, so signals that interrupt the wait (it resumes by
  * itself) do not extend it.  Returns 0 once triggered, -ETIMEDOUT when the
- * deadline passed first.  No system call when the fence is triggered.
+ * deadline passed first, -EINVAL if fence is NULL, or a futex refusal
+ * (see the top).  No system call when the fence is triggered.
  *
  * Before it sleeps, the wait watches the word for a moment (64 pause
  * instructions, about 2 us; only where the process may run on more than
  * one CPU): a trigger from a process running on another CPU then costs
- * neither side a system call.
+ * neither side a system call.  Where that does not pay (8 spins in a row
+ * on a fence saw no trigger), the waits on that fence spin before one wait
+ * in 16 only, until a spin pays again.
  */
 int xcb_dri3_util_fence_wait(xcb_dri3_util_fence_t *fence, int64_t timeout_ns);
 
@@ -118,14 +145,17 @@ int xcb_dri3_util_fence_wait(xcb_dri3_util_fence_t *fence, int64_t timeout_ns);
  * Waits for any (wait_all false) or every (wait_all true) fence of the
  * array fences[0..n-1], with the same timeout rules as
  * xcb_dri3_util_fence_wait().  Returns 0, -ETIMEDOUT, -EINVAL when n is 0
- * or fences is NULL, -E2BIG when n > XCB_DRI3_UTIL_WAIT_MANY_MAX.  When
+ * or fences or one of fences[0..n-1] is NULL, -E2BIG when
+ * n > XCB_DRI3_UTIL_WAIT_MANY_MAX, or a futex refusal (see the top).  When
  * waiting for any, *which (if which is not NULL) receives on success the
  * index of a triggered fence (the lowest one, if several were triggered
  * before the call).
  *
- * Uses the kernel's futex_waitv (Linux 5.16).  Where
- * it is missing, or when the environment variable
- * XCB_DRI3_UTIL_NO_FUTEX_WAITV=1 was set at the first wait, waiting for
+ * Uses the kernel's futex_waitv (Linux 5.16).  Where it is missing (the
+ * kernel answers ENOSYS, or a seccomp profile that does not know the call
+ * answers EPERM; either is remembered for the life of the process), or when
+ * the environment variable XCB_DRI3_UTIL_NO_FUTEX_WAITV=1 was set at the
+ * first wait, waiting for
  * every fence waits for each in turn, with no extra latency, and waiting
  * for any sleeps on one fence in slices of at most 1 ms and checks all of
  * them between slices: a trigger of another fence is then seen within
@@ -138,7 +168,8 @@ int xcb_dri3_util_fence_wait_many(xcb_dri3_util_fence_t *const *fences, size_t n
  * Waits like xcb_dri3_util_fence_wait(), but gives up with -EPIPE as soon
  * as the X connection c has an error or its socket hangs up (a dead server
  * never triggers the fence).  It never reads the socket, which belongs to
- * libxcb.
+ * libxcb.  Returns 0, -ETIMEDOUT, -EPIPE, -EINVAL when fence or c is NULL,
+ * or a futex refusal (see the top).
  *
  * Cost: the futex is not pollable, so the wait sleeps on the fence in
  * slices of at most 4 ms and checks the connection between them (one
@@ -158,8 +189,8 @@ int xcb_dri3_util_fence_wait_conn(xcb_dri3_util_fence_t *fence, xcb_connection_t
  * screen.  This makes a round trip, to report the server's error: on
  * failure it returns XCB_NONE and sets *err (if err is not NULL) to the X
  * error, which the caller frees, or to NULL with errno set when no X error
- * is to blame (ENOTSUP: the server has no DRI3; EPIPE: the connection has
- * an error; or the dup's errno).
+ * is to blame (EINVAL: c or fence is NULL; ENOTSUP: the server has no
+ * DRI3; EPIPE: the connection has an error; EMFILE or ENFILE: the dup).
  */
 xcb_sync_fence_t xcb_dri3_util_fence_to_server(xcb_connection_t *c, xcb_drawable_t drawable,
                                                xcb_dri3_util_fence_t *fence,
@@ -170,7 +201,8 @@ xcb_sync_fence_t xcb_dri3_util_fence_to_server(xcb_connection_t *c, xcb_drawable
  * FDFromFence; the server must have created it from a futex page, as
  * xcb_sync_create_fence does) and imports it.  Returns NULL on failure with
  * *err (if err is not NULL) set as for xcb_dri3_util_fence_to_server(), or
- * to NULL with errno set (EPROTO: the reply carried no fd; or an error of
+ * to NULL with errno set (EINVAL: c is NULL; ENOTSUP, EPIPE as there;
+ * EPROTO: the reply carried no fd; or an error of
  * xcb_dri3_util_fence_import()).
  */
 xcb_dri3_util_fence_t *xcb_dri3_util_fence_from_server(xcb_connection_t *c,
@@ -187,14 +219,21 @@ xcb_dri3_util_fence_t *xcb_dri3_util_fence_from_server(xcb_connection_t *c,
  * triggered, and then collects the triggered fences.  Watching is
  * one-shot: a collected or removed fence is no longer watched.
  *
- * Cost: one thread per watcher, created with the watcher, asleep in the
+ * Cost: one thread per watcher (named "xcb-fence-watch"), created with the
+ * watcher, asleep in the
  * kernel on all the watched futex words at once (futex_waitv) and woken
  * only by a trigger or a change to the set.  A trigger reaches the main
  * loop after one futex wake-up, one eventfd write and the loop's own
  * wake-up: a few microseconds.  Memory: the thread's stack (the system
  * default, typically 8 MiB of address space, little of it touched) and a
- * few dozen bytes per fence.  Without futex_waitv the thread rechecks the
- * fences every 1 ms instead (see xcb_dri3_util_fence_wait_many()).
+ * few dozen bytes per fence.
+ *
+ * Without futex_waitv (see xcb_dri3_util_fence_wait_many()) the thread can
+ * sleep on one word only.  With no fence to watch it sleeps until the set
+ * changes, and with one fence until that fence triggers or the set changes:
+ * no wake-up at all meanwhile.  With two or more it sleeps on the first and
+ * looks at the others every 1 ms (a trigger of another fence is seen within
+ * about 1 ms; 1 000 wake-ups a second while it waits).
  *
  * A watcher holds at most XCB_DRI3_UTIL_WATCHER_MAX fences (the kernel's
  * limit for one futex_waitv, less the watcher's own control word).  The
@@ -205,13 +244,14 @@ typedef struct xcb_dri3_util_fence_watcher xcb_dri3_util_fence_watcher_t;
 
 #define XCB_DRI3_UTIL_WATCHER_MAX 127
 
-/* Creates a watcher and its thread.  NULL with errno set on failure. */
+/* Creates a watcher and its thread.  NULL with errno set on failure:
+ * ENOMEM, EMFILE or ENFILE (the eventfd), EAGAIN (the thread). */
 xcb_dri3_util_fence_watcher_t *xcb_dri3_util_fence_watcher_create(void);
 
 /*
  * The fd to poll for reading (an eventfd, close-on-exec, non-blocking),
  * owned by the watcher.  It stays readable while triggered fences wait to
- * be collected; do not read it yourself.
+ * be collected; do not read it yourself.  -1 if watcher is NULL.
  */
 int xcb_dri3_util_fence_watcher_fd(const xcb_dri3_util_fence_watcher_t *watcher);
 
@@ -219,7 +259,9 @@ int xcb_dri3_util_fence_watcher_fd(const xcb_dri3_util_fence_watcher_t *watcher)
  * Watches fence until it triggers; user is what
  * xcb_dri3_util_fence_watcher_collect() will return for it.  A fence that
  * is already triggered is reported as well.  Returns 0, -EEXIST if the
- * fence is already watched, -E2BIG if the watcher is full, -ENOMEM.
+ * fence is already watched, -E2BIG if the watcher is full, -EINVAL if
+ * watcher or fence is NULL, -ECHILD in a process forked after the watcher
+ * was made (see the top).
  */
 int xcb_dri3_util_fence_watcher_add(xcb_dri3_util_fence_watcher_t *watcher,
                                     xcb_dri3_util_fence_t *fence, void *user);
@@ -227,7 +269,8 @@ int xcb_dri3_util_fence_watcher_add(xcb_dri3_util_fence_watcher_t *watcher,
 /*
  * Stops watching fence, whether it triggered or not; once this returns the
  * watcher no longer touches the fence, which may then be destroyed.
- * Returns 0, or -ENOENT if the fence was not watched.
+ * Returns 0, -ENOENT if the fence was not watched, -EINVAL if watcher or
+ * fence is NULL, -ECHILD in a forked child (see the top).
  */
 int xcb_dri3_util_fence_watcher_remove(xcb_dri3_util_fence_watcher_t *watcher,
                                        xcb_dri3_util_fence_t *fence);
@@ -235,14 +278,16 @@ int xcb_dri3_util_fence_watcher_remove(xcb_dri3_util_fence_watcher_t *watcher,
 /*
  * Stores the user pointers of up to max triggered fences in users, stops
  * watching those fences, and returns how many it stored.  The watcher's fd
- * stays readable while more remain.  Never blocks.
+ * stays readable while more remain.  Never blocks.  Returns 0 when watcher
+ * or users is NULL, and in a forked child (see the top).
  */
 size_t xcb_dri3_util_fence_watcher_collect(xcb_dri3_util_fence_watcher_t *watcher,
                                            void **users, size_t max);
 
 /*
  * Stops and joins the thread, closes the fd and frees the watcher; the
- * watched fences are left alone.  NULL is allowed.
+ * watched fences are left alone (and not marked as waited for).  NULL is
+ * allowed.  In a forked child it frees the child's copy only.
  */
 void xcb_dri3_util_fence_watcher_destroy(xcb_dri3_util_fence_watcher_t *watcher);
 

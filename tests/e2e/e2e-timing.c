@@ -2,13 +2,25 @@
  * Presentation timing on the mock's fake 60 Hz CRTC, judged by MSC numbers
  * only (what the protocol promises), never by wall-clock time: a frame
  * per vblank for two seconds, divisor and remainder, and Async.
+ *
+ * Nothing may complete early.  Late is another matter: on a loaded
+ * machine the client may send a frame after its vblank, and the mock may
+ * wake after the vblank it aimed at (it reports the MSC it completes at,
+ * as a real server does), so a frame lands a vblank or more late without
+ * anybody's bug.  The tests allow that within LATE_FRAMES and judge what
+ * only a bug can cause: an early frame, frames out of order, a missing
+ * one, or no frame ever on time.
  */
 #include <stdlib.h>
+#include <unistd.h>
 
 #include <xcb/present.h>
 
 #include "e2e-util.h"
 #include "test-runner.h"
+
+/* How many vblanks late a frame may land (half a second at 60 Hz). */
+#define LATE_FRAMES 30
 
 struct scene {
     struct e2e t;
@@ -58,6 +70,7 @@ TEST(timing_one_frame_per_vblank)
 {
     struct scene s;
     uint64_t last;
+    unsigned on_time = 0;
 
     scene_start(&s);
     /* A few frames first, unjudged: the first trip through the code can be
@@ -72,16 +85,30 @@ TEST(timing_one_frame_per_vblank)
 
         present(&s, frame, XCB_PRESENT_OPTION_NONE, last + 1, 0, 0);
         msc = completed_msc(&s, XCB_PRESENT_COMPLETE_KIND_PIXMAP, frame);
-        if (msc != last + 1)
+        if (msc < last + 1 || msc > last + 1 + LATE_FRAMES)
             test_fail(__FILE__, __LINE__, "frame %u completed at MSC %llu, wanted %llu", frame,
                       (unsigned long long)msc, (unsigned long long)(last + 1));
+        if (msc == last + 1)
+            on_time++;
         last = msc;
     }
+    test_note("%u of 120 frames on their vblank", on_time);
+    /* A clock or queue that is off by one would never hit its vblank. */
+    CHECK(on_time > 0);
     scene_end(&s);
 }
 
-/* A target already past with a divisor: the next MSC with
- * MSC % divisor == remainder, at most one divisor ahead. */
+/*
+ * A target already past with a divisor: the next MSC with
+ * MSC % divisor == remainder, at most one divisor ahead.  A late client or
+ * mock can make an attempt land later (and then off its remainder: the
+ * mock reports the MSC it woke at); such an attempt is repeated after a
+ * growing pause, up to MAX_ATTEMPTS times (under two busy loops and
+ * make -j8 check, three late attempts in a row were seen).  An early one
+ * fails at once; a mock that always picks a later MSC fails every attempt.
+ */
+#define MAX_ATTEMPTS 10
+
 TEST(timing_divisor_remainder)
 {
     static const uint64_t cases[][2] = {
@@ -95,24 +122,29 @@ TEST(timing_divisor_remainder)
         uint64_t divisor = cases[i][0], remainder = cases[i][1];
 
         for (int notify = 0; notify < 2; notify++) {
-            uint64_t now = e2e_current_msc(&s.t, s.se, s.w), msc;
+            for (int attempt = 0;; attempt++) {
+                uint64_t now = e2e_current_msc(&s.t, s.se, s.w), msc;
 
-            serial++;
-            if (notify) {
-                xcb_present_notify_msc(s.t.c, s.w, serial, now, divisor, remainder);
-                CHECK(xcb_flush(s.t.c) > 0);
-                msc = completed_msc(&s, XCB_PRESENT_COMPLETE_KIND_NOTIFY_MSC, serial);
-            } else {
-                present(&s, serial, XCB_PRESENT_OPTION_NONE, now, divisor, remainder);
-                msc = completed_msc(&s, XCB_PRESENT_COMPLETE_KIND_PIXMAP, serial);
+                serial++;
+                if (notify) {
+                    xcb_present_notify_msc(s.t.c, s.w, serial, now, divisor, remainder);
+                    CHECK(xcb_flush(s.t.c) > 0);
+                    msc = completed_msc(&s, XCB_PRESENT_COMPLETE_KIND_NOTIFY_MSC, serial);
+                } else {
+                    present(&s, serial, XCB_PRESENT_OPTION_NONE, now, divisor, remainder);
+                    msc = completed_msc(&s, XCB_PRESENT_COMPLETE_KIND_PIXMAP, serial);
+                }
+                test_note("%s divisor %llu remainder %llu: now %llu, completed %llu",
+                          notify ? "NotifyMSC" : "PresentPixmap", (unsigned long long)divisor,
+                          (unsigned long long)remainder, (unsigned long long)now,
+                          (unsigned long long)msc);
+                CHECK(msc >= now);
+                if (msc % divisor == remainder && msc <= now + divisor)
+                    break;
+                CHECK(msc <= now + divisor + LATE_FRAMES);
+                CHECK(attempt + 1 < MAX_ATTEMPTS);
+                usleep(20000 * (useconds_t)(attempt + 1));
             }
-            test_note("%s divisor %llu remainder %llu: now %llu, completed %llu",
-                      notify ? "NotifyMSC" : "PresentPixmap", (unsigned long long)divisor,
-                      (unsigned long long)remainder, (unsigned long long)now,
-                      (unsigned long long)msc);
-            CHECK_EQ(msc % divisor, remainder);
-            CHECK(msc >= now);
-            CHECK(msc <= now + divisor);
         }
     }
     scene_end(&s);

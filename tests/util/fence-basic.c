@@ -4,6 +4,7 @@
  * futex system call.
  */
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <linux/filter.h>
 #include <linux/seccomp.h>
@@ -304,4 +305,46 @@ static void contended_trigger(xcb_dri3_util_fence_t *f)
 TEST(seccomp_filter_catches_a_wake)
 {
     CHECK_EQ(run_without_futex(contended_trigger, false), 128 + SIGSYS);
+}
+
+/* Caller mistakes the API can see: a clear error, no crash. */
+TEST(null_arguments)
+{
+    xcb_dri3_util_fence_t *f = xcb_dri3_util_fence_create(false);
+    xcb_dri3_util_fence_t *with_null[2] = { f, NULL };
+    xcb_generic_error_t *err = (void *)1;
+
+    CHECK_EQ(xcb_dri3_util_fence_trigger(NULL), -EINVAL);
+    xcb_dri3_util_fence_reset(NULL);
+    CHECK(!xcb_dri3_util_fence_is_triggered(NULL));
+    CHECK_EQ(xcb_dri3_util_fence_fd(NULL), -1);
+    CHECK_EQ(xcb_dri3_util_fence_wait(NULL, 0), -EINVAL);
+    CHECK_EQ(xcb_dri3_util_fence_wait(NULL, -1), -EINVAL);
+    CHECK_EQ(xcb_dri3_util_fence_wait_many(with_null, 2, false, -1, NULL), -EINVAL);
+    CHECK_EQ(xcb_dri3_util_fence_wait_conn(NULL, NULL, -1), -EINVAL);
+    CHECK_EQ(xcb_dri3_util_fence_wait_conn(f, NULL, -1), -EINVAL);
+    errno = 0;
+    CHECK_EQ(xcb_dri3_util_fence_to_server(NULL, 0, f, &err), XCB_NONE);
+    CHECK(err == NULL);
+    CHECK_EQ(errno, EINVAL);
+    err = (void *)1;
+    errno = 0;
+    CHECK(xcb_dri3_util_fence_from_server(NULL, 0, 1, &err) == NULL);
+    CHECK(err == NULL);
+    CHECK_EQ(errno, EINVAL);
+    /* Nothing happened to the fence. */
+    CHECK(!xcb_dri3_util_fence_is_triggered(f));
+    xcb_dri3_util_fence_destroy(f);
+}
+
+/* An fd that is not a fence page: each refusal has its errno, and the fd
+ * is closed (the import owns it, whatever the outcome). */
+TEST(import_refuses_out_of_range_fds)
+{
+    errno = 0;
+    CHECK(xcb_dri3_util_fence_import(-1) == NULL);
+    CHECK_EQ(errno, EBADF);
+    errno = 0;
+    CHECK(xcb_dri3_util_fence_import(INT_MAX) == NULL);
+    CHECK_EQ(errno, EBADF);
 }

@@ -79,7 +79,7 @@ static void stop_peer(struct fake_peer *p)
     munmap(p->death_ns, sizeof(int64_t));
 }
 
-TEST(dead_server_ends_the_wait_within_100ms)
+TEST(dead_server_ends_the_wait)
 {
     xcb_dri3_util_fence_t *f;
     struct fake_peer p;
@@ -92,7 +92,9 @@ TEST(dead_server_ends_the_wait_within_100ms)
     late = now_ns() - *p.death_ns;
     test_note("returned %lld ns after the server died", (long long)late);
     CHECK(*p.death_ns != 0);
-    CHECK(late < 100 * MS);
+    /* Noticed within a 4 ms slice; the bound only allows for a loaded
+     * machine that runs the waiter late. */
+    CHECK(late < 500 * MS);
     /* Still dead on the next call, which returns at once. */
     CHECK_EQ(xcb_dri3_util_fence_wait_conn(f, p.c, -1), -EPIPE);
     stop_peer(&p);
@@ -136,6 +138,7 @@ TEST(live_server_wait_times_out)
     took = now_ns() - start;
     test_note("took %lld ns", (long long)took);
     CHECK(took >= 30 * MS);
+    CHECK(took < 30 * MS + 500 * MS);
     stop_peer(&p);
     xcb_dri3_util_fence_destroy(f);
 }
@@ -165,5 +168,23 @@ TEST(broken_connection_fails_at_once)
     xcb_dri3_util_fence_trigger(f);
     CHECK_EQ(xcb_dri3_util_fence_wait_conn(f, c, -1), 0);
     xcb_disconnect(c);
+    xcb_dri3_util_fence_destroy(f);
+}
+
+/* A wait_conn that times out takes its -1 mark back, like the other waits,
+ * so that the next trigger (from the server, say) makes no wake-up call. */
+TEST(timed_out_wait_conn_leaves_no_mark)
+{
+    xcb_dri3_util_fence_t *f;
+    struct fake_peer p;
+    int32_t *word;
+
+    start_peer(&p, -1);
+    f = xcb_dri3_util_fence_create(false);
+    word = map_word(xcb_dri3_util_fence_fd(f));
+    CHECK_EQ(xcb_dri3_util_fence_wait_conn(f, p.c, 10 * MS), -ETIMEDOUT);
+    CHECK_EQ(*word, 0);
+    unmap_word(word);
+    stop_peer(&p);
     xcb_dri3_util_fence_destroy(f);
 }

@@ -160,7 +160,7 @@ TEST(server_stop_ends_wait_conn)
     mock_server_stop(s.server);
     stopped = now_ns();
     CHECK_EQ(xcb_dri3_util_fence_wait_conn(f, s.c, -1), -EPIPE);
-    CHECK(now_ns() - stopped < 100 * MS);
+    CHECK(now_ns() - stopped < 500 * MS); /* 4 ms slices; generous for a busy machine */
     stop(&s);
     xcb_dri3_util_fence_destroy(f);
 }

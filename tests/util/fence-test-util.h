@@ -6,14 +6,17 @@
 #ifndef FENCE_TEST_UTIL_H
 #define FENCE_TEST_UTIL_H
 
+#include <dirent.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -82,6 +85,102 @@ static inline bool wait_for_word(const volatile int32_t *word, int32_t value)
         usleep(100);
     }
     return false;
+}
+
+/* The calling thread's kernel id. */
+static inline pid_t thread_id(void)
+{
+    return (pid_t)syscall(SYS_gettid);
+}
+
+/* The state letter of a thread of this process ('R' running, 'S' asleep,
+ * ...), or 0 if it cannot be read. */
+static inline char thread_state(pid_t tid)
+{
+    char path[64], buf[512], *close_paren;
+    FILE *f;
+    size_t n;
+
+    snprintf(path, sizeof(path), "/proc/self/task/%d/stat", (int)tid);
+    f = fopen(path, "re");
+    if (!f)
+        return 0;
+    n = fread(buf, 1, sizeof(buf) - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    close_paren = strrchr(buf, ')');
+    return close_paren && close_paren[1] == ' ' ? close_paren[2] : 0;
+}
+
+/* Waits (up to 5 s) until thread tid sleeps: lets a test know that a waiter
+ * has entered the kernel, where the word alone cannot tell. */
+static inline bool wait_for_sleep(pid_t tid)
+{
+    for (int i = 0; i < 5000; i++) {
+        if (thread_state(tid) == 'S')
+            return true;
+        usleep(1000);
+    }
+    return false;
+}
+
+/* The thread of the process's only watcher (the library names it
+ * "xcb-fence-watch"; sanitizers add threads of their own), or 0 if there
+ * is not exactly one. */
+static inline pid_t other_thread(void)
+{
+    DIR *d = opendir("/proc/self/task");
+    struct dirent *e;
+    pid_t found = 0;
+    int count = 0;
+
+    if (!d)
+        return 0;
+    while ((e = readdir(d)) != NULL) {
+        pid_t tid = (pid_t)atoi(e->d_name);
+        char path[64], name[32] = "";
+        FILE *f;
+
+        if (tid <= 0)
+            continue;
+        snprintf(path, sizeof(path), "/proc/self/task/%d/comm", (int)tid);
+        f = fopen(path, "re");
+        if (!f)
+            continue;
+        if (fgets(name, sizeof(name), f) && strcmp(name, "xcb-fence-watch\n") == 0) {
+            found = tid;
+            count++;
+        }
+        fclose(f);
+    }
+    closedir(d);
+    return count == 1 ? found : 0;
+}
+
+/* How many times thread tid has been switched out so far (voluntarily, as
+ * when it sleeps, or not), or -1 if it cannot be read. */
+static inline long context_switches(pid_t tid)
+{
+    char path[64], line[128];
+    long total = 0;
+    int seen = 0;
+    FILE *f;
+
+    snprintf(path, sizeof(path), "/proc/self/task/%d/status", (int)tid);
+    f = fopen(path, "re");
+    if (!f)
+        return -1;
+    while (fgets(line, sizeof(line), f)) {
+        long n;
+
+        if (sscanf(line, "voluntary_ctxt_switches: %ld", &n) == 1 ||
+            sscanf(line, "nonvoluntary_ctxt_switches: %ld", &n) == 1) {
+            total += n;
+            seen++;
+        }
+    }
+    fclose(f);
+    return seen == 2 ? total : -1;
 }
 
 /* A second mapping of a fence's word, to look at it from outside (the

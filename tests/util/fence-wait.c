@@ -1,8 +1,8 @@
 /*
  * Blocking waits: wake-ups across threads and processes, timeouts that end
- * on time (never early, at most 2 ms late), signals that do not extend
- * them, and wait_many for any and for all, with futex_waitv and with the
- * fallback that older kernels get.
+ * on time (never early, and not grossly late: see LATE_NS), signals that do
+ * not extend them, and wait_many for any and for all, with futex_waitv and
+ * with the fallback that older kernels get.
  */
 #include <pthread.h>
 #include <stddef.h>
@@ -19,8 +19,13 @@
 #endif
 
 #define MS 1000000LL
-/* How late a timeout may end: the bound. */
-#define LATE_NS (2 * MS)
+/* How late a timeout may end.  The library asks the kernel for the exact
+ * deadline; how soon the woken thread then runs is the scheduler's
+ * business, and on a loaded 2-CPU machine (make -j8 check beside other
+ * builds) it took up to 24 ms.  So this only catches a wait that ignores
+ * its deadline or sleeps a whole extra slice; the typical lateness (tens
+ * of microseconds) is measured by bench/fence-bench, not asserted here. */
+#define LATE_NS (100 * MS)
 
 /* Makes wait_many use its fallback; the library reads this once, at the
  * first wait, and every test runs in a fresh process. */
@@ -32,9 +37,8 @@ static void use_fallback(void)
 /*
  * Runs call, which must time out after timeout_ns, and checks that it ended
  * on time: never early, and at most LATE_NS late.  A late end is retried up
- * to twice: the library sets the kernel's deadline, but on a loaded machine
- * the scheduler may run the woken thread late, which is not the library's
- * doing and should not fail the test unless it happens every time.
+ * to twice: a machine busy enough to delay a woken thread by LATE_NS once
+ * should not fail the test unless it happens every time.
  */
 #define CHECK_TIMES_OUT_ON_TIME(call, timeout_ns)                              \
     do {                                                                    \
@@ -239,14 +243,15 @@ TEST(wait_many_all_fallback)
     check_wait_all();
 }
 
-/* A kernel without futex_waitv (ENOSYS, as seccomp fakes it here) gets the
- * fallback without being told. */
-TEST(wait_many_survives_enosys)
+/* Makes futex_waitv fail with err in this process (the test's own child),
+ * as a kernel without it (ENOSYS) or a sandbox that does not know it
+ * (EPERM) would. */
+static void refuse_futex_waitv(unsigned int err)
 {
     struct sock_filter filter[] = {
         BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
         BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_futex_waitv, 0, 1),
-        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOSYS),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | err),
         BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
     };
     struct sock_fprog prog = { .len = sizeof(filter) / sizeof(filter[0]), .filter = filter };
@@ -255,6 +260,19 @@ TEST(wait_many_survives_enosys)
         SKIP("valgrind makes system calls of its own");
     CHECK(prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0);
     CHECK(syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &prog) == 0);
+}
+
+/* Either refusal gets the fallback without being told. */
+TEST(wait_many_survives_enosys)
+{
+    refuse_futex_waitv(ENOSYS);
+    check_wait_any();
+    check_wait_all();
+}
+
+TEST(wait_many_survives_eperm)
+{
+    refuse_futex_waitv(EPERM);
     check_wait_any();
     check_wait_all();
 }

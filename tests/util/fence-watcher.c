@@ -2,11 +2,18 @@
  * The watcher, driven the way a toolkit would: an epoll loop that watches
  * the watcher's fd and collects the fences that triggered.
  */
+#include <linux/filter.h>
+#include <linux/seccomp.h>
 #include <pthread.h>
+#include <stddef.h>
 #include <sys/epoll.h>
 
 #include "fence-test-util.h"
 #include "xcb_dri3_util.h"
+
+#ifndef SYS_futex_waitv
+#define SYS_futex_waitv 449 /* the same number on every architecture */
+#endif
 
 #define NFENCES 3
 
@@ -201,4 +208,185 @@ TEST(add_remove_churn)
         xcb_dri3_util_fence_destroy(f);
     }
     loop_fini(&l);
+}
+
+/* ---- sandboxes, idle cost, fork ----------------------------------------- */
+
+static long wakeups_in_300ms(void);
+
+/* Makes futex_waitv fail with err in this process, as a kernel without it
+ * (ENOSYS) or a sandbox that does not know it (EPERM) would; the watcher's
+ * thread, created afterwards, inherits the filter. */
+static void refuse_futex_waitv(unsigned int err)
+{
+    struct sock_filter filter[] = {
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_futex_waitv, 0, 1),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | err),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+    };
+    struct sock_fprog prog = { .len = sizeof(filter) / sizeof(filter[0]), .filter = filter };
+
+    if (RUNNING_ON_VALGRIND)
+        SKIP("valgrind makes system calls of its own");
+    CHECK(prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0);
+    CHECK(syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &prog) == 0);
+}
+
+TEST(epoll_loop_survives_enosys)
+{
+    refuse_futex_waitv(ENOSYS);
+    check_epoll_loop();
+}
+
+/* With EPERM too the thread falls back for good: it works, and with one
+ * fence to watch it sleeps instead of retrying futex_waitv every time. */
+TEST(epoll_loop_survives_eperm)
+{
+    xcb_dri3_util_fence_watcher_t *w;
+    xcb_dri3_util_fence_t *f;
+
+    refuse_futex_waitv(EPERM);
+    check_epoll_loop();
+    w = xcb_dri3_util_fence_watcher_create();
+    f = xcb_dri3_util_fence_create(false);
+    CHECK_EQ(xcb_dri3_util_fence_watcher_add(w, f, NULL), 0);
+    CHECK(wakeups_in_300ms() <= 5);
+    xcb_dri3_util_fence_watcher_destroy(w);
+    xcb_dri3_util_fence_destroy(f);
+}
+
+/* How often the watcher's thread woke up during 300 ms. */
+static long wakeups_in_300ms(void)
+{
+    pid_t tid = other_thread();
+    long before, after;
+
+    CHECK(tid != 0);
+    usleep(20000); /* let it settle after the last change */
+    before = context_switches(tid);
+    usleep(300000);
+    after = context_switches(tid);
+    CHECK(before >= 0 && after >= before);
+    test_note("the watcher's thread woke %ld times in 300 ms", after - before);
+    return after - before;
+}
+
+/*
+ * Without futex_waitv: no wake-ups while there is nothing to watch or only
+ * one fence (it sleeps on that fence), and with several at most one per
+ * 1 ms slice (a loaded machine only makes it fewer).  A few are allowed
+ * for the odd preemption.
+ */
+TEST(idle_watcher_fallback_sleeps)
+{
+    xcb_dri3_util_fence_watcher_t *w;
+    xcb_dri3_util_fence_t *f[2];
+
+    if (RUNNING_ON_VALGRIND)
+        SKIP("valgrind schedules the threads itself");
+    use_fallback();
+    w = xcb_dri3_util_fence_watcher_create();
+    CHECK(w != NULL);
+    CHECK(wakeups_in_300ms() <= 5);
+    for (int i = 0; i < 2; i++)
+        f[i] = xcb_dri3_util_fence_create(false);
+    CHECK_EQ(xcb_dri3_util_fence_watcher_add(w, f[0], NULL), 0);
+    CHECK(wakeups_in_300ms() <= 5);
+    CHECK_EQ(xcb_dri3_util_fence_watcher_add(w, f[1], NULL), 0);
+    CHECK(wakeups_in_300ms() <= 300 + 30);
+    /* Back to one, then none: asleep again. */
+    CHECK_EQ(xcb_dri3_util_fence_watcher_remove(w, f[1]), 0);
+    CHECK(wakeups_in_300ms() <= 5);
+    CHECK_EQ(xcb_dri3_util_fence_watcher_remove(w, f[0]), 0);
+    CHECK(wakeups_in_300ms() <= 5);
+    xcb_dri3_util_fence_watcher_destroy(w);
+    for (int i = 0; i < 2; i++)
+        xcb_dri3_util_fence_destroy(f[i]);
+}
+
+/* With one fence asleep on its word, a change still reaches the thread at
+ * once: an added fence that is already triggered is reported. */
+TEST(fallback_watcher_sees_changes_while_asleep_on_a_fence)
+{
+    struct loop l;
+    xcb_dri3_util_fence_t *slow, *done;
+    void *got;
+
+    use_fallback();
+    loop_init(&l);
+    slow = xcb_dri3_util_fence_create(false);
+    done = xcb_dri3_util_fence_create(true);
+    CHECK_EQ(xcb_dri3_util_fence_watcher_add(l.w, slow, slow), 0);
+    for (int i = 0; i < 50; i++) {
+        CHECK_EQ(xcb_dri3_util_fence_watcher_add(l.w, done, done), 0);
+        CHECK(loop_turn(&l, 5000));
+        CHECK_EQ(xcb_dri3_util_fence_watcher_collect(l.w, &got, 1), 1);
+        CHECK(got == done);
+    }
+    loop_fini(&l);
+    xcb_dri3_util_fence_destroy(slow);
+    xcb_dri3_util_fence_destroy(done);
+}
+
+/*
+ * A forked child must not take the parent's reports: its collect finds
+ * nothing, add and remove refuse, destroy frees its copy only, and the
+ * parent's fd stays readable with the report still there.
+ */
+TEST(forked_child_leaves_the_watcher_alone)
+{
+    struct loop l;
+    xcb_dri3_util_fence_t *f = xcb_dri3_util_fence_create(true);
+    xcb_dri3_util_fence_t *g = xcb_dri3_util_fence_create(false);
+    void *got;
+    pid_t pid;
+
+    loop_init(&l);
+    CHECK_EQ(xcb_dri3_util_fence_watcher_add(l.w, f, f), 0);
+    CHECK_EQ(xcb_dri3_util_fence_watcher_add(l.w, g, g), 0);
+    CHECK(loop_turn(&l, 5000));
+    pid = fork_child();
+    if (pid == 0) {
+        int bad = 0;
+
+        bad |= xcb_dri3_util_fence_watcher_collect(l.w, &got, 1) != 0;
+        bad |= xcb_dri3_util_fence_watcher_add(l.w, f, f) != -ECHILD;
+        bad |= xcb_dri3_util_fence_watcher_remove(l.w, g) != -ECHILD;
+        xcb_dri3_util_fence_watcher_destroy(l.w);
+        /* The child's copies of the fences (the parent's stay). */
+        xcb_dri3_util_fence_destroy(f);
+        xcb_dri3_util_fence_destroy(g);
+        close(l.epfd);
+        _exit(bad);
+    }
+    CHECK_EQ(wait_child(pid), 0);
+    CHECK(loop_turn(&l, 0));
+    CHECK_EQ(xcb_dri3_util_fence_watcher_collect(l.w, &got, 1), 1);
+    CHECK(got == f);
+    /* The thread still serves the parent. */
+    xcb_dri3_util_fence_trigger(g);
+    CHECK(loop_turn(&l, 5000));
+    CHECK_EQ(xcb_dri3_util_fence_watcher_collect(l.w, &got, 1), 1);
+    CHECK(got == g);
+    loop_fini(&l);
+    xcb_dri3_util_fence_destroy(f);
+    xcb_dri3_util_fence_destroy(g);
+}
+
+TEST(null_arguments)
+{
+    xcb_dri3_util_fence_watcher_t *w = xcb_dri3_util_fence_watcher_create();
+    xcb_dri3_util_fence_t *f = xcb_dri3_util_fence_create(false);
+    void *got;
+
+    CHECK_EQ(xcb_dri3_util_fence_watcher_fd(NULL), -1);
+    CHECK_EQ(xcb_dri3_util_fence_watcher_add(NULL, f, NULL), -EINVAL);
+    CHECK_EQ(xcb_dri3_util_fence_watcher_add(w, NULL, NULL), -EINVAL);
+    CHECK_EQ(xcb_dri3_util_fence_watcher_remove(NULL, f), -EINVAL);
+    CHECK_EQ(xcb_dri3_util_fence_watcher_remove(w, NULL), -EINVAL);
+    CHECK_EQ(xcb_dri3_util_fence_watcher_collect(NULL, &got, 1), 0);
+    CHECK_EQ(xcb_dri3_util_fence_watcher_collect(w, NULL, 1), 0);
+    xcb_dri3_util_fence_watcher_destroy(w);
+    xcb_dri3_util_fence_destroy(f);
 }
