@@ -7,91 +7,18 @@
  * it is stopped by its PID.
  */
 #include <errno.h>
-#include <fcntl.h>
-#include <poll.h>
-#include <signal.h>
-#include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-#include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "test-runner.h"
+#include "xvfb-spawn.h"
 #include "xcb_dri3_util.h"
 
-struct xvfb {
-    pid_t pid;
-    char display[16];
-};
-
-/* Starts Xvfb and waits (at most 8 s) until it says its display; skips
- * the test where Xvfb is missing. */
-static void xvfb_start(struct xvfb *x)
+/* Xvfb from tools/xvfb-spawn.c, shared with the programs and the swapchain
+ * tests: it also keeps this build's libraries off Xvfb's library path. */
+static void start(struct xvfb *x)
 {
-    char fdarg[16], buf[16] = "";
-    struct pollfd pfd;
-    size_t len = 0;
-    int p[2];
-
-    CHECK(pipe2(p, O_CLOEXEC) == 0);
-    x->pid = fork();
-    CHECK(x->pid >= 0);
-    if (x->pid == 0) {
-        int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
-
-        if (null >= 0) {
-            dup2(null, 1);
-            dup2(null, 2);
-        }
-        fcntl(p[1], F_SETFD, 0);
-        snprintf(fdarg, sizeof fdarg, "%d", p[1]);
-        execlp("Xvfb", "Xvfb", "-displayfd", fdarg, "-nolisten", "tcp", "-screen", "0",
-               "320x240x24", (char *)NULL);
-        _exit(127);
-    }
-    close(p[1]);
-    pfd.fd = p[0];
-    pfd.events = POLLIN;
-    /* The number arrives followed by a newline; EOF means Xvfb died. */
-    while (len < sizeof buf - 1 && !strchr(buf, '\n')) {
-        ssize_t n;
-
-        if (poll(&pfd, 1, 8000) <= 0)
-            break;
-        n = read(p[0], buf + len, sizeof buf - 1 - len);
-        if (n <= 0)
-            break;
-        len += (size_t)n;
-        buf[len] = '\0';
-    }
-    close(p[0]);
-    if (!strchr(buf, '\n')) {
-        int status;
-
-        kill(x->pid, SIGKILL);
-        waitpid(x->pid, &status, 0);
-        if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
-            SKIP("Xvfb is not installed");
+    if (xvfb_start(x, "320x240x24") != 0)
         test_fail(__FILE__, __LINE__, "Xvfb did not start");
-    }
-    snprintf(x->display, sizeof x->display, ":%d", atoi(buf));
-}
-
-/* SIGTERM, then at most 5 s for it to go; SIGKILL after that. */
-static void xvfb_stop(struct xvfb *x)
-{
-    struct timespec tick = { 0, 10 * 1000 * 1000 };
-    int status;
-
-    kill(x->pid, SIGTERM);
-    for (int i = 0; i < 500; i++) {
-        if (waitpid(x->pid, &status, WNOHANG) == x->pid)
-            return;
-        nanosleep(&tick, NULL);
-    }
-    kill(x->pid, SIGKILL);
-    waitpid(x->pid, &status, 0);
 }
 
 TEST(xvfb_has_no_dri3)
@@ -106,7 +33,7 @@ TEST(xvfb_has_no_dri3)
     uint32_t nw, ns;
 
     CHECK(b != NULL);
-    xvfb_start(&x);
+    start(&x);
     c = xcb_connect(x.display, NULL);
     CHECK_EQ(xcb_connection_has_error(c), 0);
     root = xcb_setup_roots_iterator(xcb_get_setup(c)).data->root;
