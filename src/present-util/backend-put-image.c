@@ -39,6 +39,8 @@ static int put_image_init(sc_t *sc)
         return -ENOMEM;
     p->gc = xcb_generate_id(sc->c);
     r = sc_check_void(sc, xcb_create_gc_checked(sc->c, p->gc, sc->window, 0, NULL));
+    if (r == -ETIMEDOUT)    /* the server may still make it */
+        sc_forget_checked(sc, xcb_free_gc_checked(sc->c, p->gc));
     if (r) {
         free(p);
         return r < 0 ? r : -ENODEV;
@@ -61,6 +63,8 @@ static int put_image_alloc(sc_t *sc, struct buffer *b)
     ck = xcb_create_pixmap_checked(sc->c, sc->depth, b->pixmap, sc->window, b->width,
                                    b->height);
     r = sc_check_void(sc, ck);
+    if (r == -ETIMEDOUT)    /* the server may still make it */
+        sc_forget_checked(sc, xcb_free_pixmap_checked(sc->c, b->pixmap));
     if (r) {
         free(b->pixels);
         b->pixels = NULL;
@@ -76,22 +80,44 @@ static void put_image_free(sc_t *sc, struct buffer *b)
     free(b->pixels);
 }
 
-/* The whole buffer, in bands that fit the server's request size: the
- * caller may have drawn anywhere since this pixmap was last shown. */
+/* A band is sent only once the socket is writable, which on Linux means a
+ * quarter of its buffer at most is in use (unix sockets; TCP is alike): a
+ * band this small then fits without blocking, with libxcb's own buffer
+ * flushed before it. */
+#define BAND_BYTES 65536u
+
+/* The whole buffer, in bands: the caller may have drawn anywhere since
+ * this pixmap was last shown.  libxcb's write has no timeout, and a server
+ * that stops reading leaves a large PutImage blocked in it for ever, so
+ * the bands are small and each waits for a writable socket, up to the
+ * connection's bound.  -ETIMEDOUT when the server stopped reading (part of
+ * the pixmap may then be written: it is presented no more). */
 static int put_image_upload(sc_t *sc, struct buffer *b)
 {
     const struct put_image *p = sc->backend_data;
     size_t max_bytes = (size_t)xcb_get_maximum_request_length(sc->c) * 4;
     uint32_t rows = (uint32_t)((max_bytes - 64) / b->stride);
+    uint64_t deadline = sc_round_trip_deadline(sc);
 
+    if (rows > BAND_BYTES / b->stride)
+        rows = BAND_BYTES / b->stride;
     if (rows == 0)
+        rows = 1;       /* a row over 64 KiB (wider than 16384 pixels) alone */
+    if ((size_t)rows * b->stride + 64 > max_bytes)
         return -ENOTSUP;
     for (uint32_t y = 0; y < b->height; y += rows) {
         uint32_t n = b->height - y < rows ? b->height - y : rows;
+        int r = sc_wait_writable(sc, deadline);
 
+        if (r < 0) {
+            sc_log(sc, "PutImage: the server stopped reading (%s)",
+                   r == -ETIMEDOUT ? "timed out" : "connection broken");
+            return r;
+        }
         xcb_put_image(sc->c, XCB_IMAGE_FORMAT_Z_PIXMAP, b->pixmap, p->gc, b->width,
                       (uint16_t)n, 0, (int16_t)y, 0, sc->depth, n * b->stride,
                       (const uint8_t *)b->pixels + (size_t)y * b->stride);
+        xcb_flush(sc->c);
     }
     sc_log(sc, "request: PutImage %ux%u into pixmap 0x%x", b->width, b->height, b->pixmap);
     return 0;

@@ -69,6 +69,8 @@ static int shm_init(sc_t *sc)
         return fd;
     seg = attach(sc, fd, &ck);
     r = sc_check_void(sc, ck);
+    if (r == -ETIMEDOUT)    /* the server may still attach it */
+        sc_forget_checked(sc, xcb_shm_detach_checked(sc->c, seg));
     if (r < 0)
         return r;
     if (r > 0) {
@@ -104,9 +106,14 @@ static int shm_alloc(sc_t *sc, struct buffer *b)
     ck = xcb_shm_create_pixmap_checked(sc->c, b->pixmap, sc->window, b->width, b->height,
                                        sc->depth, seg, 0);
     r = sc_check_void(sc, ck);
+    if (r == -ETIMEDOUT)    /* the server may still make it, and pin the memory */
+        sc_forget_checked(sc, xcb_free_pixmap_checked(sc->c, b->pixmap));
     if (r != 0) {
         sc_log(sc, "ShmCreatePixmap failed (%d)", r);
-        xcb_shm_detach(sc->c, seg);
+        if (r == -ETIMEDOUT)
+            sc_forget_checked(sc, xcb_shm_detach_checked(sc->c, seg));
+        else if (r != -EPIPE)
+            xcb_shm_detach(sc->c, seg);
         munmap(map, b->size);
         return r < 0 ? r : -ENOMEM;
     }

@@ -8,6 +8,7 @@ src_libxcb_present_util_la_SOURCES = \
 	src/present-util/swapchain.c src/present-util/swapchain-wait.c \
 	src/present-util/swapchain-events.c src/present-util/swapchain-frame.c \
 	src/present-util/swapchain-stats.c src/present-util/swapchain-debug.c \
+	src/present-util/swapchain-timing.c \
 	src/present-util/backend-shm.c src/present-util/backend-put-image.c \
 	src/present-util/backend-dri3.c
 src_libxcb_present_util_la_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE \

@@ -28,89 +28,122 @@ void sc_clear_work(sc_t *sc)
         sc->work_signalled = false;
 }
 
-/* The 32-bit serial of an event, widened against the last one we sent:
- * the newest serial at or below sc->serial with these low bits. */
-static uint64_t widen_serial(const sc_t *sc, uint32_t serial)
+/* A frame of ours in flight with this serial, or NULL.  Serials are
+ * unique in the process (next_wire_serial), so another swapchain's
+ * completion, which a real server sends to every selection on the window,
+ * never matches one of ours. */
+static struct frame *find_frame(sc_t *sc, uint32_t wire_serial)
 {
-    return sc->serial - (uint32_t)((uint32_t)sc->serial - serial);
+    for (uint64_t s = sc->oldest; s <= sc->serial; s++) {
+        struct frame *f = &sc->frames[s % SC_MAX_FRAMES];
+
+        if (f->serial == s && f->wire_serial == wire_serial)
+            return f;
+    }
+    return NULL;
 }
 
-static struct frame *find_frame(sc_t *sc, uint64_t serial)
+/* A frame is done: its buffer's record says how, the buffers presented
+ * before it count one more frame shown after theirs, and the slot is
+ * free.  mode 0xff: the completion never came (lost). */
+static void frame_done(sc_t *sc, struct frame *f, uint8_t mode, uint64_t msc, bool taken)
 {
-    struct frame *f = &sc->frames[serial % SC_MAX_FRAMES];
+    struct buffer *b = &sc->buffers[f->index];
+    uint64_t now = sc_now_ns();
 
-    return f->serial == serial ? f : NULL;
+    if (b->state == BUF_PRESENTED && b->last_serial == f->serial) {
+        b->completed = true;
+        b->complete_mode = mode;
+        b->completed_ns = now;
+        b->shown_after = 0;
+    }
+    if (mode != XCB_PRESENT_COMPLETE_MODE_SKIP && mode != 0xff) {
+        for (uint32_t i = 0; i < sc->num_buffers; i++) {
+            struct buffer *o = &sc->buffers[i];
+
+            if (o->state != BUF_PRESENTED || !o->completed || o->idle_notified ||
+                o->last_serial >= f->serial)
+                continue;
+            if (!o->shown_after++)
+                o->shown_after_ns = now;
+        }
+    }
+    if (f->serial == sc->restart_serial) {
+        /* The frame that restarted the FIFO chain: the chain goes on from
+         * the vblank where it landed. */
+        sc->restart_serial = 0;
+        if (taken && msc > sc->last_target)
+            sc->last_target = msc;
+    }
+    f->serial = 0;
+    sc->in_flight--;
+    while (sc->oldest <= sc->serial &&
+           sc->frames[sc->oldest % SC_MAX_FRAMES].serial != sc->oldest)
+        sc->oldest++;
 }
 
-/* MSC can go backwards or read 0 when the window moves to another CRTC
- * or the CRTC is switched off: the FIFO chain starts over from the next
- * completion instead of aiming at vblanks that are long past or far off. */
-static uint64_t sanitise_msc(sc_t *sc, uint64_t msc, uint64_t ust)
+/* Frames older than one that just completed whose completion has not come
+ * after a long while were lost on the way (a server or proxy that drops
+ * events): they are given up, so that their slots and buffers come back. */
+static void give_up_lost_frames(sc_t *sc, uint64_t completed)
 {
-    if (sc->have_msc && msc < sc->last_msc) {
-        sc_log(sc, "msc went from %llu to %llu: restarting the vblank chain",
-               (unsigned long long)sc->last_msc, (unsigned long long)msc);
-        sc->last_target = 0;
-        sc->anchor_msc = sc->anchor_ust = 0;
+    uint64_t now_us = sc_now_ns() / 1000;
+
+    while (sc->oldest < completed) {
+        struct frame *o = &sc->frames[sc->oldest % SC_MAX_FRAMES];
+
+        if (now_us - o->submit_us < (uint64_t)SC_LOST_FRAME_NS / 1000 &&
+            completed - o->serial < SC_LOST_FRAME_GAP)
+            return;
+        sc_log(sc, "frame %llu: no CompleteNotify came; given up",
+               (unsigned long long)o->serial);
+        frame_done(sc, o, 0xff, 0, false);
     }
-    if (!sc->anchor_ust) {
-        sc->anchor_msc = msc;
-        sc->anchor_ust = ust;
-    } else if (msc > sc->anchor_msc && ust > sc->anchor_ust) {
-        sc->stats.refresh_ns = (ust - sc->anchor_ust) * 1000 / (msc - sc->anchor_msc);
-    }
-    sc->last_msc = msc;
-    sc->last_ust = ust;
-    sc->have_msc = true;
-    return msc;
 }
 
 static void on_complete(sc_t *sc, const xcb_present_complete_notify_event_t *ev)
 {
-    uint64_t serial;
+    uint64_t serial, told_msc, told_ust;
     struct frame *f;
-    uint64_t msc;
+    bool taken;
 
     if (ev->kind != XCB_PRESENT_COMPLETE_KIND_PIXMAP) {
-        /* our NotifyMSC: where the CRTC is, to start the FIFO chain */
+        /* a NotifyMSC (ours, or another selection's on the window): a
+         * reading of the window's MSC all the same */
         sc_log(sc, "event: CompleteNotify (NotifyMSC) msc %llu ust %llu",
                (unsigned long long)ev->msc, (unsigned long long)ev->ust);
-        sanitise_msc(sc, ev->msc, ev->ust);
+        sc_take_reading(sc, ev->msc, ev->ust);
         return;
     }
-    serial = widen_serial(sc, ev->serial);
-    f = find_frame(sc, serial);
-    sc_log(sc, "event: CompleteNotify serial %llu mode %u msc %llu ust %llu",
-           (unsigned long long)serial, ev->mode, (unsigned long long)ev->msc,
-           (unsigned long long)ev->ust);
+    f = find_frame(sc, ev->serial);
+    sc_log(sc, "event: CompleteNotify serial %u (frame %llu) mode %u msc %llu ust %llu",
+           ev->serial, f ? (unsigned long long)f->serial : 0ull, ev->mode,
+           (unsigned long long)ev->msc, (unsigned long long)ev->ust);
     if (!f) {
-        sc_log(sc, "  not a frame in flight: ignored");
+        sc_log(sc, "  not a frame of ours in flight: ignored");
         return;
     }
-    msc = sanitise_msc(sc, ev->msc, ev->ust);
-    sc_stats_completed(sc, f, ev->mode, msc, ev->ust);
-    if (ev->mode == XCB_PRESENT_COMPLETE_MODE_SUBOPTIMAL_COPY && sc->backend->suboptimal &&
-        sc->backend->suboptimal(sc)) {
-        sc_log(sc, "  suboptimal: buffers will be reallocated");
-        for (uint32_t i = 0; i < sc->num_buffers; i++)
-            sc->buffers[i].stale = true;
-    }
-    f->serial = 0;
+    serial = f->serial;
+    taken = sc_take_reading(sc, ev->msc, ev->ust);
+    sc_tell_times(sc, taken, ev->msc, ev->ust, &told_msc, &told_ust);
+    sc_stats_completed(sc, f, ev->mode, taken ? ev->msc : 0, told_msc, told_ust);
+    if (ev->mode == XCB_PRESENT_COMPLETE_MODE_SUBOPTIMAL_COPY && sc->backend->suboptimal)
+        sc->suboptimal_pending = true;      /* looked into outside event processing */
+    frame_done(sc, f, ev->mode, ev->msc, taken);
+    give_up_lost_frames(sc, serial);
     sc_signal_work(sc);
 }
 
 static void on_idle(sc_t *sc, const xcb_present_idle_notify_event_t *ev)
 {
-    uint64_t serial = widen_serial(sc, ev->serial);
-
-    sc_log(sc, "event: IdleNotify pixmap 0x%x serial %llu", ev->pixmap,
-           (unsigned long long)serial);
+    sc_log(sc, "event: IdleNotify pixmap 0x%x serial %u", ev->pixmap, ev->serial);
     for (uint32_t i = 0; i < sc->num_buffers; i++) {
         struct buffer *b = &sc->buffers[i];
 
         /* An IdleNotify for an older presentation of the same pixmap
          * says nothing about the newest one. */
-        if (b->pixmap != ev->pixmap || b->state != BUF_PRESENTED || b->last_serial != serial)
+        if (b->pixmap != ev->pixmap || b->state != BUF_PRESENTED ||
+            b->last_wire_serial != ev->serial)
             continue;
         b->idle_notified = true;
         sc_signal_work(sc);

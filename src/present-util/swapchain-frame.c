@@ -12,6 +12,7 @@
 #include <xcb/xfixes.h>
 
 #include "swapchain-private.h"
+#include "xcb_dri3_util_wait.h"
 
 int sc_buffer_alloc(sc_t *sc, struct buffer *b)
 {
@@ -43,11 +44,55 @@ void sc_buffer_free(sc_t *sc, struct buffer *b)
     b->size = 0;
 }
 
+/* A buffer whose frame completed but whose IdleNotify has not come: when
+ * it may be taken back all the same (a server or proxy lost the event), or
+ * 0 while it may not.  A copy (or a skip) leaves nothing for the server
+ * to read once the completion is sent; a flipped buffer is scanned out
+ * until a later frame of ours is shown. */
+static uint64_t reclaim_ns(const struct buffer *b)
+{
+    if (b->state != BUF_PRESENTED || b->idle_notified || !b->completed)
+        return 0;
+    if (b->complete_mode == XCB_PRESENT_COMPLETE_MODE_FLIP)
+        return b->shown_after ? b->shown_after_ns + SC_IDLE_GRACE_NS : 0;
+    return b->completed_ns + SC_IDLE_GRACE_NS;
+}
+
+uint64_t sc_next_reclaim_ns(const sc_t *sc)
+{
+    uint64_t next = 0;
+
+    for (uint32_t i = 0; i < sc->num_buffers; i++) {
+        uint64_t t = reclaim_ns(&sc->buffers[i]);
+
+        if (t && (!next || t < next))
+            next = t;
+    }
+    return next;
+}
+
+static void reclaim_if_overdue(sc_t *sc, struct buffer *b)
+{
+    uint64_t t = reclaim_ns(b);
+
+    if (!t || (sc_now_ns() < t && b->shown_after < SC_IDLE_GRACE_FRAMES))
+        return;
+    sc_log(sc, "buffer %u: no IdleNotify for serial %u (%s, %u frames shown since): "
+           "taken back", b->index, b->last_wire_serial,
+           b->complete_mode == 0xff ? "its completion was lost too" : "completed",
+           b->shown_after);
+    b->idle_notified = true;
+}
+
 static bool buffer_available(sc_t *sc, struct buffer *b)
 {
     if (b->state == BUF_FREE)
         return true;
-    if (b->state != BUF_PRESENTED || !b->idle_notified)
+    if (b->state != BUF_PRESENTED)
+        return false;
+    if (!b->idle_notified)
+        reclaim_if_overdue(sc, b);
+    if (!b->idle_notified)
         return false;
     if (sc->backend->is_idle && !sc->backend->is_idle(sc, b, 0))
         return false;
@@ -110,11 +155,10 @@ static struct buffer *find_available(sc_t *sc)
      * wait for their completions in a ring that must not overflow. */
     if (sc->frames[(sc->serial + 1) % SC_MAX_FRAMES].serial)
         return NULL;
-    /* FIFO without any MSC known: a second frame aimed at "the next
-     * vblank" could land on the first one's and replace it; wait for
-     * the first completion instead. */
-    if (!sc->have_msc && sc->mode <= XCB_PRESENT_UTIL_MODE_FIFO_RELAXED && sc->serial &&
-        sc->stats.completed == 0)
+    /* A FIFO frame went to "the next vblank" (fifo_target): a second one
+     * aimed there too could land on the same vblank and replace it; the
+     * next buffer waits for that frame's completion instead. */
+    if (sc->restart_serial && sc->mode <= XCB_PRESENT_UTIL_MODE_FIFO_RELAXED)
         return NULL;
     for (uint32_t i = 0; i < sc->num_buffers; i++)
         if (buffer_available(sc, &sc->buffers[i]))
@@ -132,10 +176,27 @@ static bool fence_pending(const sc_t *sc)
     return false;
 }
 
+/* A SuboptimalCopy completion asks the back end whether the buffers
+ * should change (a round trip for DRI3); done here rather than while
+ * events are processed, within the caller's deadline, and tried again at
+ * the next SuboptimalCopy when the server did not answer in time. */
+static void look_into_suboptimal(sc_t *sc)
+{
+    if (!sc->suboptimal_pending)
+        return;
+    sc->suboptimal_pending = false;
+    if (!sc->backend->suboptimal(sc))
+        return;
+    sc_log(sc, "suboptimal: buffers will be reallocated");
+    for (uint32_t i = 0; i < sc->num_buffers; i++)
+        sc->buffers[i].stale = true;
+}
+
 int xcb_present_util_acquire(xcb_present_util_swapchain_t *sc, int64_t timeout_ns,
                              xcb_present_util_image_t *image)
 {
-    uint64_t start, deadline, probe_at;
+    uint64_t deadline, round_trips_until;
+    xcb_dri3_util_wait_scope_t scope;
     int r;
 
     if (!sc || !image)
@@ -146,24 +207,27 @@ int xcb_present_util_acquire(xcb_present_util_swapchain_t *sc, int64_t timeout_n
         return -ECANCELED;
     }
     sc->waiters++;
-    start = sc_now_ns();
-    deadline = start + (uint64_t)(timeout_ns < 0 || timeout_ns > SC_MAX_WAIT_NS
-                                      ? SC_MAX_WAIT_NS : timeout_ns);
-    probe_at = start + SC_PROBE_AFTER_NS;
-    for (bool drained = false;; drained = true) {
+    deadline = sc_now_ns() + (uint64_t)(timeout_ns < 0 || timeout_ns > SC_MAX_WAIT_NS
+                                            ? SC_MAX_WAIT_NS : timeout_ns);
+    /* The round trips acquire() may have to make (a reallocation after a
+     * resize, a SuboptimalCopy's question) end with its deadline, and with
+     * destroy()'s cancel fd; a reallocation needs the server, so a very
+     * short timeout still gives it SC_MIN_REALLOC_NS. */
+    round_trips_until = deadline;
+    if (round_trips_until < sc_now_ns() + SC_MIN_REALLOC_NS)
+        round_trips_until = sc_now_ns() + SC_MIN_REALLOC_NS;
+    scope = xcb_dri3_util_wait_scope_push((int64_t)round_trips_until, sc->cancel_fd);
+    for (;;) {
         struct buffer *b;
-        uint64_t now, wake;
+        uint64_t now, wake, reclaim;
 
-        /* A buffer already known to be free needs no look at the socket
-         * (present() takes in what has arrived); nor does an empty queue
-         * that libxcb has added nothing to since (its stamp), before the
-         * poll() below says the socket has something. */
-        if (drained || (!(sc->dead || sc->destroying || find_available(sc)) &&
-                        __atomic_load_n(&sc->stamp, __ATOMIC_ACQUIRE) != sc->drained_stamp)) {
-            r = sc_drain_events(sc);
-            if (r < 0)
-                break;
-        }
+        /* What has arrived is taken in first, every time, even by a caller
+         * that only looks (timeout 0). */
+        r = sc_drain_events(sc);
+        if (r >= 0)
+            r = sc_probe_poll(sc);
+        if (r < 0 && r != -ETIMEDOUT)
+            break;
         if (sc->destroying) {
             r = -ECANCELED;
             break;
@@ -172,6 +236,7 @@ int xcb_present_util_acquire(xcb_present_util_swapchain_t *sc, int64_t timeout_n
             r = sc->dead;
             break;
         }
+        look_into_suboptimal(sc);
         b = find_available(sc);
         if (b) {
             r = hand_out(sc, b, image);
@@ -179,14 +244,12 @@ int xcb_present_util_acquire(xcb_present_util_swapchain_t *sc, int64_t timeout_n
         }
         now = sc_now_ns();
         /* Xvfb drops a destroyed window's presentations without a word:
-         * after a quiet while, ask whether the window is still there. */
-        if (timeout_ns != 0 && now >= probe_at &&
+         * after a quiet while, ask whether the window is still there (the
+         * answer is taken in above, whenever it comes). */
+        if (timeout_ns != 0 && now >= sc->probe_after_ns &&
             now - sc->last_activity_ns >= SC_PROBE_AFTER_NS) {
-            r = sc_probe_window(sc);
-            if (r < 0)
-                break;
-            probe_at = sc_now_ns() + SC_PROBE_AFTER_NS;
-            continue;
+            sc_probe_send(sc);
+            sc->probe_after_ns = now + SC_PROBE_AFTER_NS;
         }
         if (now >= deadline) {
             sc_log(sc, "acquire: no buffer free after %lld ns (hidden or throttled window?)",
@@ -194,11 +257,15 @@ int xcb_present_util_acquire(xcb_present_util_swapchain_t *sc, int64_t timeout_n
             r = -ETIMEDOUT;
             break;
         }
-        wake = deadline < probe_at ? deadline : probe_at;
+        wake = deadline;
+        reclaim = sc_next_reclaim_ns(sc);
+        if (reclaim && reclaim < wake)
+            wake = reclaim;
         if (fence_pending(sc) && wake > now + 1000000)
             wake = now + 1000000;
         sc_sleep_unlocked(sc, wake);
     }
+    xcb_dri3_util_wait_scope_pop(scope);
     sc->waiters--;
     if (sc->destroying)
         pthread_cond_broadcast(&sc->idle_cond);
@@ -206,41 +273,65 @@ int xcb_present_util_acquire(xcb_present_util_swapchain_t *sc, int64_t timeout_n
     return r;
 }
 
+/* Where the window's MSC is now by our clock, in quarters of a frame past
+ * the last reading, or false when the last reading is too old to tell (or
+ * no refresh is known).  The reading's UST is when its vblank happened,
+ * when the server shares our clock (a local server); otherwise the time
+ * the reading came stands in for it. */
+static bool msc_quarters_now(const sc_t *sc, uint64_t now_ns, uint64_t *quarters)
+{
+    uint64_t refresh = sc->stats.refresh_ns, base = sc->last_reading_ns;
+
+    if (!sc->have_msc || !refresh || now_ns - sc->last_reading_ns > SC_FRESH_PERIODS * refresh)
+        return false;
+    if (sc->last_ust && sc->last_ust * 1000 <= sc->last_reading_ns &&
+        sc->last_reading_ns - sc->last_ust * 1000 < refresh)
+        base = sc->last_ust * 1000;
+    *quarters = (now_ns - base) * 4 / refresh;
+    return true;
+}
+
 /* The vblank a FIFO frame aims at: the one after the last frame's.  The
  * target must also lie safely ahead of the server's current MSC, which
  * Xvfb reports rounded to the nearest vblank: a target that the server
  * thinks has passed becomes "the next vblank", where it meets the next
  * frame and is replaced.  So the target is kept past the current MSC
- * rounded up from three quarters of a frame on.  *late: the chain's
- * vblank had come before the client presented. */
-static uint64_t fifo_target(sc_t *sc, uint64_t now_us, bool *late)
+ * rounded up from three quarters of a frame on.
+ *
+ * Without a recent reading (the first frame, a long pause, a refresh not
+ * yet measured) the current MSC is unknown: a target aimed from an old
+ * reading would lie in the past, and every frame aimed so would land on
+ * the next vblank and replace the one before.  Such a frame goes to "the
+ * next vblank" (target 0) and restarts the chain from where it lands.
+ * *late: the chain's vblank had come before the client presented. */
+static uint64_t fifo_target(sc_t *sc, uint64_t now_ns, bool *late)
 {
-    uint64_t target, refresh_us = sc->stats.refresh_ns / 1000, safe;
-    bool in_flight = false;
+    bool streaming = sc->in_flight > 0 && sc->last_target;
+    uint64_t target, safe, quarters;
 
     *late = false;
-    if (!sc->have_msc)
-        return 0;       /* nothing known: the server's next vblank */
-    if (!sc->last_target || !refresh_us) {
-        /* From a NotifyMSC reading, or before the refresh is known: two
-         * vblanks ahead is past any rounding. */
-        target = sc->last_msc + 2;
-        return sc->last_target + 1 > target ? sc->last_target + 1 : target;
-    }
-    for (uint32_t i = 0; i < SC_MAX_FRAMES; i++)
-        in_flight |= sc->frames[i].serial != 0;
-    target = sc->last_target + 1 > sc->last_msc + 1 ? sc->last_target + 1 : sc->last_msc + 1;
-    if (now_us <= sc->last_ust)
-        return target;
-    /* the current MSC by our clock, in quarters of a frame */
-    uint64_t quarters = (now_us - sc->last_ust) * 4 / refresh_us;
+    if (!msc_quarters_now(sc, now_ns, &quarters))
+        return streaming ? sc->last_target + 1 : 0;
     safe = sc->last_msc + (quarters + 1) / 4 + 1;
+    target = sc->last_target + 1 > sc->last_msc + 1 ? sc->last_target + 1 : sc->last_msc + 1;
     if (target >= safe)
         return target;
-    /* Behind while streaming: the frame is late.  After a pause (nothing
-     * in flight) it is simply the first of a new run. */
-    *late = in_flight;
+    /* Behind while streaming: the frame is late.  After a pause it is
+     * simply the first of a new run. */
+    *late = streaming;
     return safe;
+}
+
+/* The serial a frame goes out with: unique in the process, because a real
+ * server sends every CompleteNotify to every selection on the window, and
+ * two swapchains on one window (a new one made before the old one goes,
+ * as Vulkan's oldSwapchain does) would otherwise take each other's
+ * completions for their own. */
+static uint32_t next_wire_serial(void)
+{
+    static uint32_t last;
+
+    return __atomic_add_fetch(&last, 1, __ATOMIC_RELAXED);
 }
 
 static int validate_damage(sc_t *sc, const struct buffer *b,
@@ -304,10 +395,10 @@ int xcb_present_util_present(xcb_present_util_swapchain_t *sc,
     now_us = sc_now_ns() / 1000;
     switch (sc->mode) {
     case XCB_PRESENT_UTIL_MODE_FIFO:
-        target = fifo_target(sc, now_us, &late);
+        target = fifo_target(sc, now_us * 1000, &late);
         break;
     case XCB_PRESENT_UTIL_MODE_FIFO_RELAXED:
-        target = fifo_target(sc, now_us, &late);
+        target = fifo_target(sc, now_us * 1000, &late);
         options |= XCB_PRESENT_OPTION_ASYNC;
         break;
     case XCB_PRESENT_UTIL_MODE_MAILBOX:
@@ -337,13 +428,18 @@ int xcb_present_util_present(xcb_present_util_swapchain_t *sc,
     sc->serial++;
     if (target)
         sc->last_target = target;
+    else if (sc->mode <= XCB_PRESENT_UTIL_MODE_FIFO_RELAXED)
+        sc->restart_serial = sc->serial;
     f = &sc->frames[sc->serial % SC_MAX_FRAMES];
-    *f = (struct frame){ .serial = sc->serial, .target_msc = target, .submit_us = now_us,
-                         .index = b->index, .client_late = late };
+    *f = (struct frame){ .serial = sc->serial, .wire_serial = next_wire_serial(),
+                         .target_msc = target, .submit_us = now_us, .index = b->index,
+                         .client_late = late };
     /* divisor 0 and remainder 0: the server checks remainder < divisor
      * only when the divisor is set. */
     synced = sc->backend->present ? sc->backend->present(sc, b, options, target) : 0;
     if (synced < 0) {
+        if (sc->restart_serial == sc->serial)
+            sc->restart_serial = 0;
         sc->serial--;
         f->serial = 0;
         b->state = BUF_FREE;
@@ -351,14 +447,18 @@ int xcb_present_util_present(xcb_present_util_swapchain_t *sc,
         return synced;
     }
     if (!synced)
-        xcb_present_pixmap(sc->c, sc->window, b->pixmap, (uint32_t)sc->serial, 0, update, 0,
+        xcb_present_pixmap(sc->c, sc->window, b->pixmap, f->wire_serial, 0, update, 0,
                            0, 0, 0, idle_fence, options, target, divisor, remainder, 0,
                            NULL);
-    sc_log(sc, "request: PresentPixmap%s buffer %u pixmap 0x%x serial %llu target %llu "
-           "options 0x%x update 0x%x (%u rects) idle fence 0x%x%s", synced ? "Synced" : "",
-           b->index, b->pixmap, (unsigned long long)sc->serial, (unsigned long long)target,
-           options, update, n_damage, idle_fence, late ? " late" : "");
+    sc_log(sc, "request: PresentPixmap%s buffer %u pixmap 0x%x frame %llu serial %u target "
+           "%llu options 0x%x update 0x%x (%u rects) idle fence 0x%x%s",
+           synced ? "Synced" : "", b->index, b->pixmap, (unsigned long long)sc->serial,
+           f->wire_serial, (unsigned long long)target, options, update, n_damage, idle_fence,
+           late ? " late" : "");
+    sc->in_flight++;
     b->state = BUF_PRESENTED;
+    b->completed = false;
+    b->last_wire_serial = f->wire_serial;
     /* PresentPixmapSynced sends no IdleNotify: the release point alone
      * says when the buffer is free (the back end's is_idle). */
     b->idle_notified = synced > 0;

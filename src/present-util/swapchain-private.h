@@ -32,11 +32,41 @@ typedef struct xcb_present_util_swapchain sc_t;
 #define SC_DEFAULT_BUFFERS 3
 #define SC_MAX_FRAMES 256           /* frames awaiting completion, at most */
 #define SC_LATENCY_WINDOW 256
-#define SC_ROUND_TRIP_NS 1000000000LL   /* bound of every round trip */
 #define SC_MAX_WAIT_NS 10000000000LL    /* acquire's bound for "forever" */
 #define SC_PROBE_AFTER_NS 30000000LL    /* quiet this long: is the window there? */
 #define SC_RESIZE_SETTLE_NS 30000000LL  /* a new size this old is used */
 #define SC_RESIZE_FORCE_NS 100000000LL  /* during a drag, reallocate this often */
+#define SC_DESTROY_NS 100000000LL       /* destroy()'s whole bound */
+#define SC_MIN_REALLOC_NS 50000000LL    /* acquire()'s round trips get at least this */
+/* A buffer whose frame completed but whose IdleNotify never came (a
+ * server or proxy that lost it) is taken back after this long, or after
+ * SC_IDLE_GRACE_FRAMES later completions: a copy leaves nothing for the
+ * server to read once its completion is sent. */
+#define SC_IDLE_GRACE_NS 100000000LL
+#define SC_IDLE_GRACE_FRAMES 2
+/* A frame whose CompleteNotify never came is given up once a later frame
+ * completed and it is this old, or this many frames older. */
+#define SC_LOST_FRAME_NS 500000000LL
+#define SC_LOST_FRAME_GAP 128
+/* Waits look at the event queue at least this often, because another
+ * thread reading the connection takes our events off the socket without
+ * waking our poll(); once that has been seen, every SC_FOREIGN_TICK_NS. */
+#define SC_WAIT_TICK_NS 8000000LL
+#define SC_FOREIGN_TICK_NS 1000000LL
+#define SC_FOREIGN_MEMORY_NS 5000000000LL
+/* The refresh is the median of the last few completion-to-completion
+ * measurements, so that it follows a change within a few frames. */
+#define SC_REFRESH_SAMPLES 5
+/* A reading of the MSC more than this many vblanks per second ahead of
+ * the last one (plus SC_MSC_SLACK) is taken as noise unless the next
+ * reading agrees with it. */
+#define SC_MSC_MAX_HZ 1000
+#define SC_MSC_SLACK 1024
+/* A FIFO frame is aimed from the last reading of the MSC only while that
+ * reading is at most this many refresh periods old; an older one may come
+ * from another refresh rate (a blanked screen counts at 1 Hz), so the
+ * chain restarts at the server's next vblank instead. */
+#define SC_FRESH_PERIODS 4
 
 struct buffer;
 
@@ -83,11 +113,21 @@ struct buffer {
     size_t size;
     xcb_pixmap_t pixmap;            /* 0 while not allocated */
     uint64_t last_serial;           /* of its last presentation */
+    uint32_t last_wire_serial;      /* the same, as the server knows it */
+    /* Its last presentation completed (mode, when, and how many of our
+     * later frames were shown since): the grounds for taking the buffer
+     * back when its IdleNotify never comes. */
+    bool completed;
+    uint8_t complete_mode;
+    uint64_t completed_ns;
+    uint32_t shown_after;
+    uint64_t shown_after_ns;        /* when the first later frame was shown */
     void *priv;                     /* the back end's */
 };
 
 struct frame {
-    uint64_t serial;                /* 0: slot unused */
+    uint64_t serial;                /* 0: slot unused; else our frame number */
+    uint32_t wire_serial;           /* the serial the server sees (see next_wire_serial) */
     uint64_t target_msc;
     uint64_t submit_us;
     uint32_t index;
@@ -124,14 +164,28 @@ struct xcb_present_util_swapchain {
     uint64_t mismatch_since_ns;         /* first acquire with stale size */
     struct buffer buffers[SC_MAX_BUFFERS];
 
-    uint64_t serial;                /* last serial sent (64-bit) */
+    uint64_t serial;                /* our last frame number (1, 2, ...) */
+    uint64_t oldest;                /* no frame before this one is in flight */
+    uint32_t in_flight;             /* frames sent and not completed */
     uint64_t last_target;           /* FIFO chain: target of the last frame */
+    uint64_t restart_serial;        /* a FIFO frame sent for "the next vblank" */
     bool have_msc;                  /* last_msc is a reading (0 is one) */
-    uint64_t last_msc, last_ust;    /* last completion, sanitised */
-    uint64_t anchor_msc, anchor_ust;    /* refresh measurement */
+    uint64_t last_msc, last_ust;    /* last accepted reading, server's terms */
+    uint64_t last_reading_ns;       /* our clock when it came */
+    uint64_t jump_msc;              /* a far-off reading waiting for a second */
+    uint64_t refresh_samples[SC_REFRESH_SAMPLES];
+    uint32_t n_refresh_samples, refresh_next;
+    uint64_t msc_offset;            /* added (mod 2^64) to the MSCs the caller is told */
+    uint64_t told_msc, told_ust;    /* the last times the caller was told */
+    uint64_t told_ns;               /* our clock when told_ust last moved */
     struct frame frames[SC_MAX_FRAMES];
     uint64_t last_activity_ns;      /* last event from the server */
+    uint64_t foreign_reader_ns;     /* when another reader last took our events */
     bool work_signalled;
+    uint32_t probe_sequence;        /* GetGeometry in flight, 0: none */
+    uint64_t probe_deadline_ns;
+    uint64_t probe_after_ns;        /* no new probe before this */
+    bool suboptimal_pending;        /* a SuboptimalCopy to look into */
 
     xcb_present_util_stats_t stats;
     uint64_t latency[SC_LATENCY_WINDOW];
@@ -152,23 +206,41 @@ bool sc_check(const sc_t *sc, bool ok, const char *what);
 
 /* swapchain-wait.c */
 uint64_t sc_now_ns(void);
+/* The deadline of a round trip that starts now (the connection's bound,
+ * xcb_dri3_util_set_timeout()). */
+uint64_t sc_round_trip_deadline(sc_t *sc);
 /* 0 when the connection works, else -EPIPE (and sc->dead is set). */
 int sc_conn_ok(sc_t *sc);
 /* Waits for a reply to a request with a reply (or for an error), up to
- * SC_ROUND_TRIP_NS.  0 with *reply set, or -EPIPE, -ETIMEDOUT, or 1 with
- * *error set (caller frees). */
+ * the connection's bound (libxcb-dri3-util's bounded wait, which wakes
+ * whoever read the reply).  0 with *reply set, or -EPIPE, -ETIMEDOUT, or
+ * 1 with *error set (caller frees). */
 int sc_wait_reply(sc_t *sc, unsigned int sequence, void **reply,
                   xcb_generic_error_t **error);
 /* A checked void request's outcome: a round trip after it, then its
- * error.  0, the X error code as a positive number, -EPIPE, -ETIMEDOUT. */
+ * error.  0, the X error code as a positive number, -EPIPE, -ETIMEDOUT.
+ * sc_check_void_by() waits until deadline_ns at most. */
 int sc_check_void(sc_t *sc, xcb_void_cookie_t cookie);
-/* GetGeometry: 0 when the window exists (and updates win_* size),
- * -ENODEV when it is gone, -EPIPE, -ETIMEDOUT. */
-int sc_probe_window(sc_t *sc);
+int sc_check_void_by(sc_t *sc, xcb_void_cookie_t cookie, uint64_t deadline_ns);
+/* A checked request whose outcome nobody waits for (the undoing of a
+ * request that timed out): its error, if any, is swallowed later instead
+ * of reaching the application's event queue. */
+void sc_forget_checked(sc_t *sc, xcb_void_cookie_t cookie);
+/* Asks whether the window is still there (GetGeometry) without waiting:
+ * sc_probe_poll() takes the answer in when it has come.  It sets
+ * sc->dead to -ENODEV when the window is gone, updates win_* otherwise,
+ * and returns -ETIMEDOUT when the server has not answered within the
+ * connection's bound, else 0. */
+void sc_probe_send(sc_t *sc);
+int sc_probe_poll(sc_t *sc);
 /* Sleeps in poll() on the connection and the cancel fd until something
- * arrives or deadline_ns (CLOCK_MONOTONIC) passes; the lock is released
- * meanwhile. */
+ * arrives or deadline_ns (CLOCK_MONOTONIC) passes, the lock released
+ * meanwhile; wakes at least every SC_WAIT_TICK_NS to look at the queue
+ * (more often once another thread was seen reading our events). */
 void sc_sleep_unlocked(sc_t *sc, uint64_t deadline_ns);
+/* Waits until the connection's socket takes data again (a server that
+ * stopped reading fills it): 0, or -ETIMEDOUT at deadline_ns, -EPIPE. */
+int sc_wait_writable(sc_t *sc, uint64_t deadline_ns);
 
 /* swapchain-events.c */
 /* Takes every queued Present event and processes it.  Returns the number
@@ -177,14 +249,31 @@ int sc_drain_events(sc_t *sc);
 void sc_signal_work(sc_t *sc);
 void sc_clear_work(sc_t *sc);
 
+/* swapchain-timing.c */
+/* Takes a completion's MSC and UST as the window's current time, after
+ * checking them: a reading behind the last one restarts the FIFO chain
+ * (the window moved to another CRTC); one implausibly far ahead is ignored
+ * unless the next agrees.  Also measures the refresh.  Returns true when
+ * the reading was taken. */
+bool sc_take_reading(sc_t *sc, uint64_t msc, uint64_t ust);
+/* What the caller is told of a completion at msc/ust (taken: whether
+ * sc_take_reading() believed it): never earlier than what it was told
+ * before. */
+void sc_tell_times(sc_t *sc, bool taken, uint64_t msc, uint64_t ust, uint64_t *told_msc,
+                   uint64_t *told_ust);
+
 /* swapchain-frame.c */
+/* When a buffer whose IdleNotify is overdue may be taken back, or 0. */
+uint64_t sc_next_reclaim_ns(const sc_t *sc);
 int sc_buffer_alloc(sc_t *sc, struct buffer *b);
 void sc_buffer_free(sc_t *sc, struct buffer *b);
 int sc_free_buffers(sc_t *sc);
 
 /* swapchain-stats.c */
 void sc_stats_presented(sc_t *sc);
-void sc_stats_completed(sc_t *sc, const struct frame *f, uint8_t mode,
+/* server_msc: the completion's MSC in the server's count, 0 when it was
+ * not believed; msc, ust: what the caller is told. */
+void sc_stats_completed(sc_t *sc, const struct frame *f, uint8_t mode, uint64_t server_msc,
                         uint64_t msc, uint64_t ust);
 void sc_stats_latency(const sc_t *sc, uint64_t *mean, uint64_t *p99);
 

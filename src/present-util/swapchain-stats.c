@@ -13,12 +13,13 @@ void sc_stats_presented(sc_t *sc)
     sc->stats.presented++;
 }
 
-void sc_stats_completed(sc_t *sc, const struct frame *f, uint8_t mode,
+void sc_stats_completed(sc_t *sc, const struct frame *f, uint8_t mode, uint64_t server_msc,
                         uint64_t msc, uint64_t ust)
 {
     xcb_present_util_frame_t info = {
         .frame = f->serial, .index = f->index, .mode = mode, .client_late = f->client_late,
-        .target_msc = f->target_msc, .msc = msc, .ust = ust, .submit_us = f->submit_us,
+        .target_msc = f->target_msc ? f->target_msc + sc->msc_offset : 0, .msc = msc,
+        .ust = ust, .submit_us = f->submit_us,
     };
 
     sc->stats.completed++;
@@ -35,8 +36,9 @@ void sc_stats_completed(sc_t *sc, const struct frame *f, uint8_t mode,
         sc->stats.copies++;
         break;
     }
-    if (f->target_msc && msc > f->target_msc && mode != XCB_PRESENT_COMPLETE_MODE_SKIP)
-        sc->stats.missed_vblanks += msc - f->target_msc;
+    /* in the server's count, where target and completion belong together */
+    if (f->target_msc && server_msc > f->target_msc && mode != XCB_PRESENT_COMPLETE_MODE_SKIP)
+        sc->stats.missed_vblanks += server_msc - f->target_msc;
     /* UST and our clock are both CLOCK_MONOTONIC on Linux servers; a UST
      * from elsewhere would give nonsense, which is left out. */
     if (mode != XCB_PRESENT_COMPLETE_MODE_SKIP && ust >= f->submit_us &&

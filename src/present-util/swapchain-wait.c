@@ -1,9 +1,10 @@
 /*
  * Bounded waits.  libxcb's xcb_wait_for_reply() and
  * xcb_wait_for_special_event() can wait for ever (a server that stopped
- * answering, or a window that Xvfb dropped without a word); every wait
- * here polls the connection's fd against a deadline instead, and uses
- * libxcb's non-blocking calls to read.
+ * answering, or a window that Xvfb dropped without a word).  Round trips
+ * go through libxcb-dri3-util's bounded wait, which also wakes when
+ * another thread read the reply; event waits poll the connection's fd
+ * against a deadline here, in ticks, for the same reason.
  */
 #include <errno.h>
 #include <poll.h>
@@ -13,6 +14,7 @@
 #include <xcb/xcbext.h>
 
 #include "swapchain-private.h"
+#include "xcb_dri3_util_wait.h"
 
 uint64_t sc_now_ns(void)
 {
@@ -20,6 +22,11 @@ uint64_t sc_now_ns(void)
 
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+uint64_t sc_round_trip_deadline(sc_t *sc)
+{
+    return (uint64_t)xcb_dri3_util_deadline(sc->c);
 }
 
 int sc_conn_ok(sc_t *sc)
@@ -33,79 +40,73 @@ int sc_conn_ok(sc_t *sc)
     return 0;
 }
 
-/* poll() on the connection for at most the time left to deadline_ns. */
-static void poll_conn(sc_t *sc, uint64_t deadline_ns)
-{
-    struct pollfd p = { .fd = xcb_get_file_descriptor(sc->c), .events = POLLIN };
-    uint64_t now = sc_now_ns();
-    int ms;
-
-    if (now >= deadline_ns)
-        return;
-    ms = (int)((deadline_ns - now + 999999) / 1000000);
-    poll(&p, 1, ms);
-}
-
 int sc_wait_reply(sc_t *sc, unsigned int sequence, void **reply,
                   xcb_generic_error_t **error)
 {
-    uint64_t deadline = sc_now_ns() + SC_ROUND_TRIP_NS;
+    int r = xcb_dri3_util_wait_reply(sc->c, sequence, 0, xcb_dri3_util_deadline(sc->c), -1,
+                                     reply, error);
 
-    *reply = NULL;
-    *error = NULL;
-    xcb_flush(sc->c);
-    for (;;) {
-        if (xcb_poll_for_reply(sc->c, sequence, reply, error))
-            return *error ? 1 : (*reply ? 0 : -EPIPE);
-        if (sc_conn_ok(sc))
-            return -EPIPE;
-        if (sc_now_ns() >= deadline)
-            return -ETIMEDOUT;
-        poll_conn(sc, deadline);
-    }
+    if (r == -EPIPE)
+        sc_conn_ok(sc);
+    if (r == -ETIMEDOUT)
+        sc_log(sc, "round trip: no reply to request %u in time", sequence);
+    return r;
+}
+
+int sc_check_void_by(sc_t *sc, xcb_void_cookie_t cookie, uint64_t deadline_ns)
+{
+    int r = xcb_dri3_util_wait_void(sc->c, cookie, (int64_t)deadline_ns, -1);
+
+    if (r == -EPIPE)
+        sc_conn_ok(sc);
+    if (r == -ETIMEDOUT)
+        sc_log(sc, "round trip: no answer to request %u in time", cookie.sequence);
+    return r;
 }
 
 int sc_check_void(sc_t *sc, xcb_void_cookie_t cookie)
 {
-    xcb_get_input_focus_cookie_t sync = xcb_get_input_focus(sc->c);
-    xcb_generic_error_t *error = NULL;
-    void *reply = NULL;
-    int r = sc_wait_reply(sc, sync.sequence, &reply, &error);
-
-    free(reply);
-    free(error);
-    if (r < 0)
-        return r;
-    /* The round trip is complete, so libxcb knows the checked request's
-     * outcome: this does not block. */
-    error = xcb_request_check(sc->c, cookie);
-    if (error) {
-        r = error->error_code;
-        free(error);
-    }
-    return r;
+    return sc_check_void_by(sc, cookie, sc_round_trip_deadline(sc));
 }
 
-int sc_probe_window(sc_t *sc)
+void sc_forget_checked(sc_t *sc, xcb_void_cookie_t cookie)
 {
-    xcb_get_geometry_cookie_t ck = xcb_get_geometry(sc->c, sc->window);
-    xcb_get_geometry_reply_t *g;
-    xcb_generic_error_t *e;
-    int r = sc_wait_reply(sc, ck.sequence, (void **)&g, &e);
+    /* A deadline that has passed: the request is abandoned at once, and
+     * libxcb-dri3-util takes its answer in whenever it comes. */
+    xcb_dri3_util_wait_void(sc->c, cookie, 0, -1);
+}
 
-    if (r < 0)
-        return r;
-    if (r == 1) {
+void sc_probe_send(sc_t *sc)
+{
+    if (sc->probe_sequence)
+        return;
+    sc->probe_sequence = xcb_get_geometry(sc->c, sc->window).sequence;
+    sc->probe_deadline_ns = sc_round_trip_deadline(sc);
+    xcb_flush(sc->c);
+    sc_log(sc, "probe: GetGeometry of window 0x%x sent", sc->window);
+}
+
+int sc_probe_poll(sc_t *sc)
+{
+    xcb_get_geometry_reply_t *g = NULL;
+    xcb_generic_error_t *e = NULL;
+
+    if (!sc->probe_sequence)
+        return 0;
+    if (!xcb_poll_for_reply(sc->c, sc->probe_sequence, (void **)&g, &e))
+        return sc_now_ns() >= sc->probe_deadline_ns ? -ETIMEDOUT : 0;
+    sc->probe_sequence = 0;
+    if (e) {
         int code = e->error_code;
 
         free(e);
         sc_log(sc, "probe: GetGeometry of window 0x%x: error %d", sc->window, code);
-        if (code == XCB_WINDOW || code == XCB_DRAWABLE) {
+        if (code == XCB_WINDOW || code == XCB_DRAWABLE)
             sc->dead = -ENODEV;
-            return -ENODEV;
-        }
         return 0;
     }
+    if (!g)
+        return sc_conn_ok(sc);
     sc_log(sc, "probe: window 0x%x is %ux%u", sc->window, g->width, g->height);
     if (g->width != sc->win_width || g->height != sc->win_height) {
         sc->win_width = g->width;
@@ -123,12 +124,47 @@ void sc_sleep_unlocked(sc_t *sc, uint64_t deadline_ns)
         { .fd = sc->cancel_fd, .events = POLLIN },
     };
     uint64_t now = sc_now_ns();
-    int ms;
+    bool foreign = sc->foreign_reader_ns && now - sc->foreign_reader_ns < SC_FOREIGN_MEMORY_NS;
+    uint64_t tick = foreign ? SC_FOREIGN_TICK_NS : SC_WAIT_TICK_NS;
+    uint32_t stamp = __atomic_load_n(&sc->stamp, __ATOMIC_ACQUIRE);
+    int ms, n;
 
     if (now >= deadline_ns)
         return;
+    if (deadline_ns > now + tick)
+        deadline_ns = now + tick;
     ms = (int)((deadline_ns - now + 999999) / 1000000);
     pthread_mutex_unlock(&sc->lock);
-    poll(p, 2, ms);
+    n = poll(p, 2, ms);
     pthread_mutex_lock(&sc->lock);
+    /* Nothing on the socket, yet libxcb queued events for us meanwhile:
+     * another thread reads the connection (a toolkit's event thread in
+     * xcb_wait_for_event()).  Its reads never wake our poll(), so from now
+     * on the waits look at the queue every SC_FOREIGN_TICK_NS. */
+    if (n == 0 && __atomic_load_n(&sc->stamp, __ATOMIC_ACQUIRE) != stamp) {
+        if (!foreign)
+            sc_log(sc, "another thread reads the connection: waits look every %lld us",
+                   SC_FOREIGN_TICK_NS / 1000);
+        sc->foreign_reader_ns = sc_now_ns();
+    }
+}
+
+int sc_wait_writable(sc_t *sc, uint64_t deadline_ns)
+{
+    struct pollfd p = { .fd = xcb_get_file_descriptor(sc->c), .events = POLLOUT };
+
+    for (;;) {
+        uint64_t now = sc_now_ns();
+        int n;
+
+        if (sc_conn_ok(sc))
+            return -EPIPE;
+        n = poll(&p, 1, now >= deadline_ns ? 0 : (int)((deadline_ns - now + 999999) / 1000000));
+        if (n > 0 && (p.revents & (POLLERR | POLLHUP)))
+            return -EPIPE;
+        if (n > 0)
+            return 0;
+        if (sc_now_ns() >= deadline_ns)
+            return -ETIMEDOUT;
+    }
 }

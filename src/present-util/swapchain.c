@@ -11,6 +11,7 @@
 #include <xcb/xfixes.h>
 
 #include "swapchain-private.h"
+#include "xcb_dri3_util_wait.h"
 
 #define DRM_FORMAT_XRGB8888 0x34325258u     /* 'XR24' */
 #define DRM_FORMAT_ARGB8888 0x34325241u     /* 'AR24' */
@@ -170,10 +171,12 @@ static int pick_backend(sc_t *sc, xcb_present_util_backend_t want)
 
 /* One completion to start the FIFO chain from: a NotifyMSC for "now".
  * Later frames are aimed from completions only. */
-static void anchor_msc(sc_t *sc)
+static void anchor_msc(sc_t *sc, uint64_t create_deadline)
 {
     uint64_t deadline = sc_now_ns() + 200000000;
 
+    if (deadline > create_deadline)
+        deadline = create_deadline;
     xcb_present_notify_msc(sc->c, sc->window, 0, 0, 0, 0);
     xcb_flush(sc->c);
     while (!sc->have_msc && !sc->dead && sc_now_ns() < deadline) {
@@ -182,7 +185,7 @@ static void anchor_msc(sc_t *sc)
         if (sc_drain_events(sc) < 0)
             break;
         if (!sc->have_msc)
-            poll(&p, 1, 5);
+            poll(&p, 1, 5);     /* short: another thread may read our event */
     }
     if (sc->have_msc)
         sc_log(sc, "anchor: msc %llu", (unsigned long long)sc->last_msc);
@@ -198,6 +201,8 @@ xcb_present_util_swapchain_create(xcb_connection_t *c, xcb_window_t window,
                                   const xcb_present_util_options_t *options, int *error)
 {
     static const xcb_present_util_options_t defaults = { 0 };
+    xcb_dri3_util_wait_scope_t scope;
+    uint64_t deadline;
     sc_t *sc;
     int r, dummy;
 
@@ -225,8 +230,13 @@ xcb_present_util_swapchain_create(xcb_connection_t *c, xcb_window_t window,
     pthread_cond_init(&sc->idle_cond, NULL);
     for (uint32_t i = 0; i < SC_MAX_BUFFERS; i++)
         sc->buffers[i].index = i;
+    sc->oldest = 1;
     sc->last_activity_ns = sc_now_ns();
 
+    /* One bound for the whole of create, its own round trips and those of
+     * libxcb-dri3-util that the back end makes alike. */
+    deadline = (uint64_t)xcb_dri3_util_deadline(c);
+    scope = xcb_dri3_util_wait_scope_push((int64_t)deadline, -1);
     pthread_mutex_lock(&sc->lock);
     r = make_fds(sc);
     if (!r)
@@ -239,13 +249,112 @@ xcb_present_util_swapchain_create(xcb_connection_t *c, xcb_window_t window,
         r = pick_backend(sc, options->backend);
     if (!r) {
         make_region(sc);
-        anchor_msc(sc);
+        anchor_msc(sc, deadline);
         for (uint32_t i = 0; i < sc->num_buffers && !r; i++)
             r = sc_buffer_alloc(sc, &sc->buffers[i]);
     }
     if (!r && sc->dead)
         r = sc->dead;
     pthread_mutex_unlock(&sc->lock);
+    xcb_dri3_util_wait_scope_pop(scope);
+    *error = r;
+    if (r) {
+        sc_log(sc, "create failed: %s", strerror(-r));
+        teardown(sc);
+        return NULL;
+    }
+    sc_log(sc, "created: %s, %s, %u buffers of %ux%u, depth %u",
+           xcb_present_util_mode_name(sc->mode),
+           xcb_present_util_backend_name(sc->backend->kind), sc->num_buffers, sc->win_width,
+           sc->win_height, sc->depth);
+    return sc;
+}
+
+/* In-flight buffers come back at the next vblank or two; a dead window or
+ * connection gives nothing back and is not waited for. */
+static void wait_in_flight(sc_t *sc, uint64_t deadline)
+{
+    for (;;) {
+        struct pollfd p = { .fd = xcb_get_file_descriptor(sc->c), .events = POLLIN };
+        bool busy = false;
+        uint64_t now;
+
+        if (sc_drain_events(sc) < 0 || sc->dead)
+            return;
+        for (uint32_t i = 0; i < sc->num_buffers; i++)
+            busy |= sc->buffers[i].state == BUF_PRESENTED && !sc->buffers[i].idle_notified;
+        now = sc_now_ns();
+        if (!busy || now >= deadline)
+            return;
+        /* short slices: another thread may read our events */
+        poll(&p, 1, (int)((deadline - now) / 1000000) < 5 ? (int)((deadline - now) / 1000000) + 1
+                                                          : 5);
+    }
+}
+
+static void teardown(sc_t *sc);
+
+xcb_present_util_swapchain_t *
+xcb_present_util_swapchain_create(xcb_connection_t *c, xcb_window_t window,
+                                  const xcb_present_util_options_t *options, int *error)
+{
+    static const xcb_present_util_options_t defaults = { 0 };
+    xcb_dri3_util_wait_scope_t scope;
+    uint64_t deadline;
+    sc_t *sc;
+    int r, dummy;
+
+    if (!error)
+        error = &dummy;
+    if (!options)
+        options = &defaults;
+    *error = -EINVAL;
+    if (!c || !window || check_options(options) < 0)
+        return NULL;
+    *error = -EPIPE;
+    if (xcb_connection_has_error(c))
+        return NULL;
+    sc = calloc(1, sizeof *sc);
+    *error = -ENOMEM;
+    if (!sc)
+        return NULL;
+    sc->c = c;
+    sc->window = window;
+    sc->mode = options->mode;
+    sc->num_buffers = options->num_buffers ? options->num_buffers : SC_DEFAULT_BUFFERS;
+    sc->debug = debug_wanted();
+    sc->work_fd = sc->cancel_fd = sc->epoll_fd = -1;
+    pthread_mutex_init(&sc->lock, NULL);
+    pthread_cond_init(&sc->idle_cond, NULL);
+    for (uint32_t i = 0; i < SC_MAX_BUFFERS; i++)
+        sc->buffers[i].index = i;
+    sc->oldest = 1;
+    sc->last_activity_ns = sc_now_ns();
+
+    /* One bound for the whole of create, its own round trips and those of
+     * libxcb-dri3-util that the back end makes alike. */
+    deadline = (uint64_t)xcb_dri3_util_deadline(c);
+    scope = xcb_dri3_util_wait_scope_push((int64_t)deadline, -1);
+    pthread_mutex_lock(&sc->lock);
+    r = make_fds(sc);
+    if (!r)
+        r = query_present(sc);
+    if (!r)
+        r = query_window(sc);
+    if (!r)
+        r = select_events(sc);
+    if (!r)
+        r = pick_backend(sc, options->backend);
+    if (!r) {
+        make_region(sc);
+        anchor_msc(sc, deadline);
+        for (uint32_t i = 0; i < sc->num_buffers && !r; i++)
+            r = sc_buffer_alloc(sc, &sc->buffers[i]);
+    }
+    if (!r && sc->dead)
+        r = sc->dead;
+    pthread_mutex_unlock(&sc->lock);
+    xcb_dri3_util_wait_scope_pop(scope);
     *error = r;
     if (r) {
         sc_log(sc, "create failed: %s", strerror(-r));
@@ -281,12 +390,18 @@ static void wait_in_flight(sc_t *sc)
     }
 }
 
+/* At most SC_DESTROY_NS in all, on a stopped server too: three quarters
+ * for the frames in flight, the rest for the round trip that makes the
+ * server forget our event id. */
 static void teardown(sc_t *sc)
 {
     bool conn_ok = !xcb_connection_has_error(sc->c);
+    uint64_t deadline = sc_now_ns() + SC_DESTROY_NS;
 
     if (conn_ok && sc->special)
-        wait_in_flight(sc);
+        wait_in_flight(sc, deadline - SC_DESTROY_NS / 4);
+    if (conn_ok && sc->probe_sequence)
+        xcb_discard_reply(sc->c, sc->probe_sequence);     /* GetGeometry: no fds */
     for (uint32_t i = 0; i < SC_MAX_BUFFERS; i++)
         if (sc->backend)
             sc_buffer_free(sc, &sc->buffers[i]);
@@ -299,8 +414,9 @@ static void teardown(sc_t *sc)
         /* An empty mask, checked, so that the server has forgotten the
          * event id before its queue goes. */
         if (conn_ok && sc->dead != -ENODEV)
-            sc_check_void(sc, xcb_present_select_input_checked(sc->c, sc->event_id,
-                                                               sc->window, 0));
+            sc_check_void_by(sc, xcb_present_select_input_checked(sc->c, sc->event_id,
+                                                                  sc->window, 0),
+                             deadline);
         xcb_unregister_for_special_event(sc->c, sc->special);
     }
     if (conn_ok)
@@ -322,10 +438,12 @@ void xcb_present_util_swapchain_destroy(xcb_present_util_swapchain_t *sc)
 
     if (!sc)
         return;
-    pthread_mutex_lock(&sc->lock);
-    sc->destroying = true;
+    /* The cancel fd first, without the lock: a thread in acquire() may
+     * hold it during a round trip, which the fd ends. */
     if (write(sc->cancel_fd, &one, sizeof one) != sizeof one)
         sc_log(sc, "destroy: cannot wake waiters");
+    pthread_mutex_lock(&sc->lock);
+    sc->destroying = true;
     while (sc->waiters)
         pthread_cond_wait(&sc->idle_cond, &sc->lock);
     sc_log(sc, "destroy: %llu presented, %llu completed, %llu skipped",

@@ -26,7 +26,18 @@
  *   -EINVAL      a bad argument (described with XCB_PRESENT_UTIL_DEBUG=1)
  *   -ECANCELED   the swapchain is being destroyed by another thread
  * The swapchain never blocks without a bound, and libxcb's own unbounded
- * waits are never used.
+ * waits are never used: round trips end at the connection's bound
+ * (xcb_dri3_util_set_timeout() of <xcb/xcb_dri3_util_wait.h>, 1 s unless
+ * changed), and every wait also wakes when another thread (a toolkit's
+ * event thread in xcb_wait_for_event()) read what it waits for.
+ *
+ * A server that loses events does not take buffers away: a buffer whose
+ * frame completed but whose IdleNotify never came is taken back after
+ * 100 ms or two later frames (a copy leaves nothing for the server to
+ * read; a flipped buffer waits until a later frame is shown), and a frame
+ * whose completion never came is given up once later frames completed.
+ * MSC and UST readings that go backwards or jump far ahead are absorbed:
+ * the caller is never told a time earlier than one it was told before.
  *
  * Threads: the functions may be called from several threads; they lock
  * the swapchain.  xcb_present_util_swapchain_destroy() may run while
@@ -92,7 +103,9 @@ typedef struct {
     uint64_t skipped;           /* completed with mode Skip (replaced) */
     uint64_t missed_vblanks;    /* FIFO frames: sum of vblanks past their target */
     uint64_t last_msc, last_ust;    /* of the last completion (UST: microseconds) */
-    uint64_t refresh_ns;        /* measured from completions; 0 until known */
+    uint64_t refresh_ns;        /* measured from the last few completions (it
+                                   follows a change within a few frames); 0
+                                   until known */
     uint64_t latency_mean_ns;   /* present() to completion, last 256 frames */
     uint64_t latency_p99_ns;
     uint64_t copies, flips;     /* completion modes (SuboptimalCopy counts as a copy) */
@@ -115,7 +128,8 @@ typedef void (*xcb_present_util_frame_cb_t)(void *data, const xcb_present_util_f
  * Makes a swapchain for window, whose depth must be 24 or 32.  options may
  * be NULL (FIFO, automatic back end, 3 buffers).  The window must exist;
  * the connection must stay open until the swapchain is destroyed.  Makes a
- * few round trips, each bounded (one second).
+ * few round trips, all of them together bounded by the connection's bound
+ * (xcb_dri3_util_set_timeout(), 1 s by default).
  *
  * Returns NULL and stores a negative errno in *error (when error is not
  * NULL): -EINVAL for bad options, -ENOTSUP when the server lacks Present
@@ -132,7 +146,13 @@ xcb_present_util_swapchain_create(xcb_connection_t *c, xcb_window_t window,
  * look; negative: up to 10 seconds, the library's bound), and hands it
  * out in *image.  The buffer has the window's current size (reallocated
  * after a resize, once the size has settled) and holds what it held when
- * it was last presented, or zeros when it is new.
+ * it was last presented, or zeros when it is new.  Takes in what the
+ * server sent before it answers, also with timeout 0.  Waits no longer
+ * than timeout_ns, except that reallocating buffers after a resize (a
+ * round trip) gets at least 50 ms; destroy() from another thread ends the
+ * wait at once.  In FIFO modes the first frame after a long pause (or the
+ * first of all) goes to the next vblank, and the next buffer is handed
+ * out once that frame completed.
  *
  * Returns 0, -ETIMEDOUT (no buffer came free: a hidden, throttled or
  * stalled window), -ENODEV, -EPIPE, -ECANCELED, -EINVAL (image NULL),
@@ -148,8 +168,10 @@ int xcb_present_util_acquire(xcb_present_util_swapchain_t *sc, int64_t timeout_n
  * server.
  *
  * Returns 0, -EINVAL (the image was not acquired, or a rectangle lies
- * outside the buffer), -ENODEV, -EPIPE.  The buffer is given back to the
- * swapchain even when an error is returned.
+ * outside the buffer), -ENODEV, -EPIPE, -ETIMEDOUT (PutImage back end: the
+ * server stopped reading and the pixels could not be sent within the
+ * connection's bound).  The buffer is given back to the swapchain even
+ * when an error is returned.
  */
 int xcb_present_util_present(xcb_present_util_swapchain_t *sc,
                              const xcb_present_util_image_t *image,
@@ -179,7 +201,9 @@ int xcb_present_util_dispatch(xcb_present_util_swapchain_t *sc);
 /*
  * Calls cb(data, frame) once for every completed frame, from within
  * acquire(), present() or dispatch(), with the swapchain locked: cb must
- * not call the swapchain's functions.  cb NULL turns it off.
+ * not call the swapchain's functions.  cb NULL turns it off.  The msc and
+ * ust it is told never go backwards: after the server's count stepped
+ * back (a window moved to another CRTC), msc goes on from where it was.
  */
 void xcb_present_util_set_frame_callback(xcb_present_util_swapchain_t *sc,
                                          xcb_present_util_frame_cb_t cb, void *data);
@@ -193,9 +217,13 @@ const char *xcb_present_util_backend_name(xcb_present_util_backend_t backend);
 const char *xcb_present_util_mode_name(xcb_present_util_mode_t mode);
 
 /*
- * Waits for what is in flight (at most 100 ms), frees every pixmap, shared
- * memory segment, fd and mapping, and frees the swapchain.  Safe on a dead
- * connection or a destroyed window.  NULL does nothing.
+ * Waits for what is in flight and makes the server forget the swapchain's
+ * event selection (at most 100 ms in all, on a stopped server too), frees
+ * every pixmap, shared memory segment, fd and mapping, and frees the
+ * swapchain.  Safe on a dead connection or a destroyed window.  On a
+ * server that did not answer within those 100 ms, a Present event for the
+ * swapchain that comes later reaches the application's event queue.  NULL
+ * does nothing.
  */
 void xcb_present_util_swapchain_destroy(xcb_present_util_swapchain_t *sc);
 

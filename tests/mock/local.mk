@@ -11,6 +11,7 @@ tests_mock_libmockserver_la_SOURCES = \
 	tests/mock/mock-resources.c tests/mock/mock-core-requests.c \
 	tests/mock/mock-sync.c tests/mock/mock-dri3.c tests/mock/mock-present.c \
 	tests/mock/mock-present-events.c tests/mock/mock-present.h tests/mock/mock-crtc.c \
+	tests/mock/mock-present-faults.c \
 	tests/mock/mock-child.c tests/mock/mock-socket.c tests/mock/mock-transcript.c \
 	tests/mock/mock-core-draw.c tests/mock/mock-shm.c tests/mock/mock-present-modes.c
 tests_mock_libmockserver_la_CPPFLAGS = $(MOCK_CPPFLAGS)

@@ -273,6 +273,21 @@ int mock_config_set(struct mock_config *cfg, const char *key, const char *value)
         ok = parse_long(value, 10, 1, 1000, &v);
         if (ok)
             cfg->msc_rate_hz = (int)v;
+    } else if (strcmp(key, "msc-rate-later") == 0) {
+        unsigned ms, hz;
+        int used = 0;
+
+        ok = sscanf(value, "%9u:%4u%n", &ms, &hz, &used) == 2 && !value[used] && ms > 0 &&
+             hz >= 1 && hz <= 1000;
+        if (ok) {
+            cfg->later_rate_ms = (int)ms;
+            cfg->later_rate_hz = (int)hz;
+        }
+    } else if (strcmp(key, "present-event-fault") == 0) {
+        ok = cfg->n_event_faults < MOCK_MAX_EVENT_FAULTS &&
+             mock_event_fault_parse(value, &cfg->event_faults[cfg->n_event_faults]);
+        if (ok)
+            cfg->n_event_faults++;
     } else if (strcmp(key, "screen-size") == 0) {
         ok = parse_size(value, &cfg->screen_width, &cfg->screen_height);
     } else if (strcmp(key, "shm") == 0) {

@@ -72,6 +72,21 @@ struct mock_fault {
 
 enum mock_open_mode { MOCK_OPEN_MEMFD, MOCK_OPEN_NONE, MOCK_OPEN_PATH };
 
+/* "present-event-fault": mock-present-faults.c */
+#define MOCK_MAX_EVENT_FAULTS 4
+enum mock_event_fault_kind { MOCK_EVENT_DROP_IDLE, MOCK_EVENT_COMPLETE_MSC };
+struct mock_event_fault {
+    enum mock_event_fault_kind kind;
+    uint64_t n;             /* every N-th / the K-th */
+    uint64_t msc;
+};
+bool mock_event_fault_parse(const char *spec, struct mock_event_fault *f);
+struct mock_server_state;
+/* Counts an IdleNotify about to go out: false when a fault drops it. */
+bool mock_event_fault_idle(struct mock_server_state *s);
+/* Counts a pixmap's CompleteNotify about to go out; may change its msc. */
+void mock_event_fault_complete(struct mock_server_state *s, uint64_t *msc);
+
 struct mock_config {
     int dri3_major, dri3_minor;         /* major 0: no DRI3 */
     int present_major, present_minor;   /* major 0: no Present */
@@ -83,6 +98,9 @@ struct mock_config {
     uint64_t modifiers_screen[MOCK_MAX_MODIFIERS];
     int n_modifiers_screen;
     int msc_rate_hz;
+    int later_rate_ms, later_rate_hz;   /* "msc-rate-later"; 0: none */
+    struct mock_event_fault event_faults[MOCK_MAX_EVENT_FAULTS];
+    int n_event_faults;
     int screen_width, screen_height;
     char *transcript_path;
     bool shm;                           /* "shm on": MIT-SHM (default off) */
@@ -244,6 +262,7 @@ struct mock_server_state {
     uint32_t root, root_visual, argb_visual;
     uint32_t atoms_next; char **atom_names; size_t n_atoms;
     uint64_t start_us;          /* the CRTC's MSC 0 */
+    uint64_t n_idle_sent, n_complete_sent;  /* for "present-event-fault" */
     void *present;              /* mock-present.c's state */
     void *dri3;                 /* mock-dri3.c's state */
     struct flip_hold *present_flips;    /* mock-present-modes.c */

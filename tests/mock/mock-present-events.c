@@ -139,6 +139,8 @@ void mock_present_send_complete(struct mock_server_state *s, uint32_t window, ui
     event_header(ev, EVENT_COMPLETE);
     ev[10] = kind;
     ev[11] = mode;
+    if (kind == MOCK_PRESENT_KIND_PIXMAP)
+        mock_event_fault_complete(s, &msc);
     mock_put32(ev + 16, window);
     mock_put32(ev + 20, serial);
     mock_put64(ev + 24, ust);
@@ -150,6 +152,8 @@ void mock_present_send_idle(struct mock_server_state *s, uint32_t window, uint32
                             uint32_t pixmap, uint32_t idle_fence)
 {
     uint8_t ev[32] = { 0 };
+    if (!mock_event_fault_idle(s))
+        return;
     event_header(ev, EVENT_IDLE);
     mock_put32(ev + 16, window);
     mock_put32(ev + 20, serial);

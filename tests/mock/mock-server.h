@@ -27,6 +27,14 @@
  *                              servers list), "" for an empty list
  *   modifiers-screen LIST      the same for the screen list
  *   msc-rate HZ                fake CRTC refresh rate (default 60)
+ *   msc-rate-later MS:HZ       from MS ms after the start on, the CRTC counts
+ *                              HZ vblanks a second (a screen that blanks)
+ *   present-event-fault SPEC   alters the Present events the server sends,
+ *                              as a broken server or proxy would:
+ *                              drop-idle:N (every N-th IdleNotify is lost),
+ *                              complete-msc:K:MSC (the K-th CompleteNotify
+ *                              of a pixmap says MSC instead), may be given
+ *                              up to four times
  *   screen-size WxH            root window size (default 1024x768)
  *   shm on|off                 MIT-SHM 1.2 (AttachFd, CreatePixmap; default off)
  *   present-complete-mode M    what a presentation's CompleteNotify says:

@@ -11,7 +11,8 @@ PRESENT_UTIL_XVFB_SOURCES = tests/present-util/xvfb-fixture.c \
 	tests/present-util/xvfb-fixture.h tools/xvfb-spawn.c tools/xvfb-spawn.h \
 	tests/present-util/lsan-libxcb.c
 
-PRESENT_UTIL_TESTS = tests/present-util/swapchain-modes tests/present-util/swapchain-faults
+PRESENT_UTIL_TESTS = tests/present-util/swapchain-modes tests/present-util/swapchain-faults \
+	tests/present-util/swapchain-callers
 check_PROGRAMS += $(PRESENT_UTIL_TESTS)
 TESTS += $(PRESENT_UTIL_TESTS)
 VALGRIND_TESTS += $(PRESENT_UTIL_TESTS)
@@ -26,6 +27,14 @@ tests_present_util_swapchain_faults_SOURCES = tests/present-util/swapchain-fault
 tests_present_util_swapchain_faults_CPPFLAGS = $(PRESENT_UTIL_TEST_CPPFLAGS)
 tests_present_util_swapchain_faults_CFLAGS = $(PRESENT_UTIL_TEST_CFLAGS)
 tests_present_util_swapchain_faults_LDADD = $(PRESENT_UTIL_TEST_LDADD)
+# Callers as toolkits are: an event thread, a poll loop, a late first
+# frame, two swapchains on one window.
+tests_present_util_swapchain_callers_SOURCES = tests/present-util/swapchain-callers.c \
+	$(PRESENT_UTIL_XVFB_SOURCES)
+tests_present_util_swapchain_callers_CPPFLAGS = $(PRESENT_UTIL_TEST_CPPFLAGS) \
+	-I$(top_srcdir)/src/util
+tests_present_util_swapchain_callers_CFLAGS = $(PRESENT_UTIL_TEST_CFLAGS)
+tests_present_util_swapchain_callers_LDADD = src/libxcb-dri3-util.la $(PRESENT_UTIL_TEST_LDADD)
 
 # The programs, end to end.
 TESTS += tests/present-util/demo.sh tests/present-util/info.sh tests/present-util/mock-xdpyinfo.sh \
@@ -35,14 +44,24 @@ EXTRA_DIST += tests/present-util/demo.sh tests/present-util/info.sh \
 	tests/present-util/libxcb.supp
 
 # Against the mock X server, which the test configures.
-PRESENT_UTIL_MOCK_TESTS = tests/present-util/swapchain-mock
+PRESENT_UTIL_MOCK_TESTS = tests/present-util/swapchain-mock tests/present-util/swapchain-robust
 check_PROGRAMS += $(PRESENT_UTIL_MOCK_TESTS)
 TESTS += $(PRESENT_UTIL_MOCK_TESTS)
 VALGRIND_TESTS += $(PRESENT_UTIL_MOCK_TESTS)
-tests_present_util_swapchain_mock_SOURCES = tests/present-util/swapchain-mock.c \
+PRESENT_UTIL_MOCK_SOURCES = tests/present-util/mock-fixture.c tests/present-util/mock-fixture.h \
 	tests/present-util/lsan-libxcb.c
-tests_present_util_swapchain_mock_CPPFLAGS = $(PRESENT_UTIL_TEST_CPPFLAGS) \
-	-I$(top_srcdir)/tests/mock
-tests_present_util_swapchain_mock_CFLAGS = $(PRESENT_UTIL_TEST_CFLAGS)
-tests_present_util_swapchain_mock_LDADD = tests/mock/libmockserver.la \
+PRESENT_UTIL_MOCK_CPPFLAGS = $(PRESENT_UTIL_TEST_CPPFLAGS) -I$(top_srcdir)/tests/mock \
+	-I$(top_srcdir)/src/util
+PRESENT_UTIL_MOCK_LDADD = tests/mock/libmockserver.la src/libxcb-dri3-util.la \
 	$(PRESENT_UTIL_TEST_LDADD)
+tests_present_util_swapchain_mock_SOURCES = tests/present-util/swapchain-mock.c \
+	$(PRESENT_UTIL_MOCK_SOURCES)
+tests_present_util_swapchain_mock_CPPFLAGS = $(PRESENT_UTIL_MOCK_CPPFLAGS)
+tests_present_util_swapchain_mock_CFLAGS = $(PRESENT_UTIL_TEST_CFLAGS)
+tests_present_util_swapchain_mock_LDADD = $(PRESENT_UTIL_MOCK_LDADD)
+# Servers and proxies that lose or alter events, stall or stop reading.
+tests_present_util_swapchain_robust_SOURCES = tests/present-util/swapchain-robust.c \
+	$(PRESENT_UTIL_MOCK_SOURCES)
+tests_present_util_swapchain_robust_CPPFLAGS = $(PRESENT_UTIL_MOCK_CPPFLAGS)
+tests_present_util_swapchain_robust_CFLAGS = $(PRESENT_UTIL_TEST_CFLAGS)
+tests_present_util_swapchain_robust_LDADD = $(PRESENT_UTIL_MOCK_LDADD)

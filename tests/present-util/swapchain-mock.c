@@ -12,132 +12,11 @@
 #include <time.h>
 #include <xcb/present.h>
 
-#include "mock-server.h"
+#include "mock-fixture.h"
 #include "test-runner.h"
 #include "xcb_present_util.h"
 
 #define SECOND 1000000000LL
-
-struct mock_fixture {
-    struct mock_server *server;
-    xcb_connection_t *c;
-    xcb_window_t window;
-    xcb_present_util_swapchain_t *sc;
-    xcb_present_util_frame_t log[256];
-    uint32_t n_log;
-};
-
-static void on_frame(void *data, const xcb_present_util_frame_t *f)
-{
-    struct mock_fixture *s = data;
-
-    if (s->n_log < 256)
-        s->log[s->n_log] = *f;
-    s->n_log++;
-}
-
-/* The mock with "KEY VALUE" pairs (NULL-terminated), a connection and a
- * mapped 64x48 window. */
-static void start(struct mock_fixture *s, const char *const *kv)
-{
-    struct mock_config *cfg = mock_config_new();
-    const xcb_screen_t *screen;
-
-    memset(s, 0, sizeof *s);
-    CHECK(cfg != NULL);
-    for (; kv && kv[0]; kv += 2)
-        CHECK_EQ(mock_config_set(cfg, kv[0], kv[1]), 0);
-    s->server = mock_server_start(cfg);
-    mock_config_free(cfg);
-    CHECK(s->server != NULL);
-    s->c = mock_server_connect(s->server);
-    CHECK_EQ(xcb_connection_has_error(s->c), 0);
-    screen = xcb_setup_roots_iterator(xcb_get_setup(s->c)).data;
-    s->window = xcb_generate_id(s->c);
-    xcb_create_window(s->c, 24, s->window, screen->root, 0, 0, 64, 48, 0,
-                      XCB_WINDOW_CLASS_INPUT_OUTPUT, screen->root_visual, 0, NULL);
-    xcb_map_window(s->c, s->window);
-    xcb_flush(s->c);
-}
-
-static void swapchain(struct mock_fixture *s, xcb_present_util_mode_t mode,
-                      xcb_present_util_backend_t backend, uint32_t n)
-{
-    xcb_present_util_options_t o = { mode, backend, n };
-    int err = 1;
-
-    s->sc = xcb_present_util_swapchain_create(s->c, s->window, &o, &err);
-    if (!s->sc)
-        test_fail(__FILE__, __LINE__, "swapchain_create: %s", strerror(-err));
-    xcb_present_util_set_frame_callback(s->sc, on_frame, s);
-}
-
-static void stop(struct mock_fixture *s)
-{
-    xcb_present_util_swapchain_destroy(s->sc);
-    xcb_disconnect(s->c);
-    mock_server_free(s->server);
-}
-
-static uint32_t pixel(uint32_t n, uint32_t x, uint32_t y)
-{
-    return (n * 0x030507u + x + y * 0x100u) & 0xffffffu;
-}
-
-static int frame(struct mock_fixture *s, uint32_t n)
-{
-    xcb_present_util_image_t img;
-    int r = xcb_present_util_acquire(s->sc, SECOND, &img);
-
-    if (r)
-        return r;
-    for (uint32_t y = 0; y < img.height; y++)
-        for (uint32_t x = 0; x < img.width; x++)
-            ((uint32_t *)((uint8_t *)img.pixels + (size_t)y * img.stride))[x] = pixel(n, x, y);
-    return xcb_present_util_present(s->sc, &img, NULL, 0);
-}
-
-static void wait_completed(struct mock_fixture *s, uint64_t n)
-{
-    xcb_present_util_stats_t st;
-
-    for (int i = 0; i < 300; i++) {
-        struct timespec ts = { 0, 10000000 };
-
-        CHECK(xcb_present_util_dispatch(s->sc) >= 0);
-        CHECK_EQ(xcb_present_util_get_stats(s->sc, &st), 0);
-        if (st.completed >= n)
-            return;
-        nanosleep(&ts, NULL);
-    }
-    test_fail(__FILE__, __LINE__, "%llu of %llu frames completed",
-              (unsigned long long)st.completed, (unsigned long long)n);
-}
-
-static void check_window_shows(struct mock_fixture *s, uint32_t n)
-{
-    xcb_get_image_reply_t *img = xcb_get_image_reply(
-        s->c, xcb_get_image(s->c, XCB_IMAGE_FORMAT_Z_PIXMAP, s->window, 0, 0, 64, 48, ~0u),
-        NULL);
-    const uint32_t *px;
-
-    CHECK(img != NULL);
-    px = (const uint32_t *)xcb_get_image_data(img);
-    for (uint32_t y = 0; y < 48; y++)
-        for (uint32_t x = 0; x < 64; x++)
-            if ((px[y * 64 + x] & 0xffffff) != pixel(n, x, y)) {
-                free(img);
-                test_fail(__FILE__, __LINE__, "pixel %u,%u is not frame %u's", x, y, n);
-            }
-    free(img);
-}
-
-static void check_in_order(const struct mock_fixture *s, uint32_t n)
-{
-    CHECK_EQ(s->n_log, n);
-    for (uint32_t i = 0; i < n; i++)
-        CHECK_EQ(s->log[i].frame, i + 1);
-}
 
 /* A frame may be replaced only when the server found it late: the client
  * ran so slowly (valgrind) that the vblank it aimed at had passed when the
@@ -168,15 +47,15 @@ TEST(shm_backend_on_the_mock)
     struct mock_transcript *t;
     xcb_present_util_stats_t st;
 
-    start(&s, kv);
-    swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_AUTO, 3);
+    mf_start(&s, kv);
+    mf_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_AUTO, 3);
     CHECK_EQ(xcb_present_util_get_backend(s.sc), XCB_PRESENT_UTIL_BACKEND_SHM);
     for (uint32_t n = 1; n <= 20; n++)
-        CHECK_EQ(frame(&s, n), 0);
-    wait_completed(&s, 20);
+        CHECK_EQ(mf_frame(&s, n), 0);
+    mf_wait_completed(&s, 20);
     CHECK_EQ(xcb_present_util_get_stats(s.sc, &st), 0);
     CHECK(st.refresh_ns > 16000000 && st.refresh_ns < 17400000);
-    check_in_order(&s, 20);
+    mf_check_in_order(&s, 20);
     /* The mock serves from a timer too: only when it ran late (the frame
      * shown after its target) may a frame be replaced or share a vblank. */
     for (uint32_t i = 0; i < 20; i++) {
@@ -186,7 +65,7 @@ TEST(shm_backend_on_the_mock)
         CHECK(i == 0 || s.log[i].msc > s.log[i - 1].msc || late ||
               s.log[i - 1].msc > s.log[i - 1].target_msc);
     }
-    check_window_shows(&s, 20);
+    mf_check_window_shows(&s, 20);
     xcb_present_util_swapchain_destroy(s.sc);
     s.sc = NULL;
     /* Every segment went to the server as a memfd, and was let go. */
@@ -201,7 +80,7 @@ TEST(shm_backend_on_the_mock)
     CHECK(mock_transcript_find(t, MOCK_SHM_MAJOR, 2, 3) != NULL);   /* Detach of each */
     CHECK(mock_transcript_find(t, 54, 0, 2) != NULL);               /* FreePixmap */
     mock_transcript_free(t);
-    stop(&s);
+    mf_stop(&s);
 }
 
 TEST(put_image_backend_on_the_mock)
@@ -209,15 +88,15 @@ TEST(put_image_backend_on_the_mock)
     static const char *const kv[] = { "dri3-version", "none", NULL };
     struct mock_fixture s;
 
-    start(&s, kv);
-    swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_AUTO, 2);
+    mf_start(&s, kv);
+    mf_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_AUTO, 2);
     CHECK_EQ(xcb_present_util_get_backend(s.sc), XCB_PRESENT_UTIL_BACKEND_PUT_IMAGE);
     for (uint32_t n = 1; n <= 10; n++)
-        CHECK_EQ(frame(&s, n), 0);
-    wait_completed(&s, 10);
-    check_in_order(&s, 10);
-    check_window_shows(&s, 10);
-    stop(&s);
+        CHECK_EQ(mf_frame(&s, n), 0);
+    mf_wait_completed(&s, 10);
+    mf_check_in_order(&s, 10);
+    mf_check_window_shows(&s, 10);
+    mf_stop(&s);
 }
 
 /* A flipped buffer stays busy until the next frame is shown: with two
@@ -229,21 +108,21 @@ TEST(flip_completions_hold_the_buffer_until_the_next_flip)
     xcb_present_util_stats_t st;
     xcb_present_util_image_t img;
 
-    start(&s, kv);
-    swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_SHM, 2);
+    mf_start(&s, kv);
+    mf_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_SHM, 2);
     for (uint32_t n = 1; n <= 12; n++)
-        CHECK_EQ(frame(&s, n), 0);
-    wait_completed(&s, 12);
+        CHECK_EQ(mf_frame(&s, n), 0);
+    mf_wait_completed(&s, 12);
     CHECK_EQ(xcb_present_util_get_stats(s.sc, &st), 0);
     CHECK_EQ(st.flips + check_skips_late(&s, 12), 12);
     CHECK_EQ(st.copies, 0);
-    check_in_order(&s, 12);
-    check_window_shows(&s, 12);
+    mf_check_in_order(&s, 12);
+    mf_check_window_shows(&s, 12);
     /* frame 12's buffer is on screen: one buffer free, not two */
     CHECK_EQ(xcb_present_util_dispatch(s.sc), 1);
     CHECK_EQ(xcb_present_util_acquire(s.sc, 0, &img), 0);
     CHECK_EQ(xcb_present_util_acquire(s.sc, 50000000, &img), -ETIMEDOUT);
-    stop(&s);
+    mf_stop(&s);
 }
 
 /* SuboptimalCopy comes only to clients that ask with the Suboptimal
@@ -255,17 +134,17 @@ TEST(suboptimal_mode_without_the_option_is_a_copy)
     struct mock_fixture s;
     xcb_present_util_stats_t st;
 
-    start(&s, kv);
-    swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_AUTO, 3);
+    mf_start(&s, kv);
+    mf_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_AUTO, 3);
     for (uint32_t n = 1; n <= 6; n++)
-        CHECK_EQ(frame(&s, n), 0);
-    wait_completed(&s, 6);
+        CHECK_EQ(mf_frame(&s, n), 0);
+    mf_wait_completed(&s, 6);
     CHECK_EQ(xcb_present_util_get_stats(s.sc, &st), 0);
     CHECK_EQ(st.copies + check_skips_late(&s, 6), 6);
     for (uint32_t i = 0; i < 6; i++)
         CHECK(s.log[i].mode == XCB_PRESENT_COMPLETE_MODE_COPY ||
               s.log[i].mode == XCB_PRESENT_COMPLETE_MODE_SKIP);
-    stop(&s);
+    mf_stop(&s);
 }
 
 /* The mock, like Xorg, says "window destroyed" in ConfigureNotify: the
@@ -278,10 +157,10 @@ TEST(destroyed_flag_gives_enodev_without_a_probe)
     xcb_present_util_image_t img;
     size_t geometry_before = 0, geometry_after = 0;
 
-    start(&s, kv);
-    swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_SHM, 3);
+    mf_start(&s, kv);
+    mf_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_SHM, 3);
     for (uint32_t n = 1; n <= 5; n++)
-        CHECK_EQ(frame(&s, n), 0);
+        CHECK_EQ(mf_frame(&s, n), 0);
     while (mock_transcript_find((t = mock_server_transcript(s.server)), 14, 0,
                                 geometry_before))
         mock_transcript_free(t), geometry_before++;
@@ -289,7 +168,7 @@ TEST(destroyed_flag_gives_enodev_without_a_probe)
     xcb_destroy_window(s.c, s.window);
     xcb_flush(s.c);
     for (uint32_t n = 6; n < 20; n++) {
-        int r = frame(&s, n);
+        int r = mf_frame(&s, n);
 
         if (r) {
             CHECK_EQ(r, -ENODEV);
@@ -305,7 +184,7 @@ TEST(destroyed_flag_gives_enodev_without_a_probe)
         geometry_after++;
     mock_transcript_free(t);
     CHECK_EQ(geometry_after, geometry_before);
-    stop(&s);
+    mf_stop(&s);
 }
 
 TEST(stopped_server_gives_epipe)
@@ -313,16 +192,16 @@ TEST(stopped_server_gives_epipe)
     struct mock_fixture s;
     int r = 0;
 
-    start(&s, NULL);
-    swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_AUTO, 3);
+    mf_start(&s, NULL);
+    mf_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_AUTO, 3);
     for (uint32_t n = 1; n <= 5; n++)
-        CHECK_EQ(frame(&s, n), 0);
+        CHECK_EQ(mf_frame(&s, n), 0);
     CHECK_EQ(mock_server_stop(s.server), 0);
     for (uint32_t n = 6; n < 40 && !r; n++)
-        r = frame(&s, n);
+        r = mf_frame(&s, n);
     CHECK_EQ(r, -EPIPE);
     CHECK_EQ(xcb_present_util_dispatch(s.sc), -EPIPE);
-    stop(&s);
+    mf_stop(&s);
 }
 
 /* ---- the DRI3 back end ------------------------------------------------ */
@@ -356,16 +235,16 @@ TEST(dri3_backend_with_idle_fences)
     uint32_t fence_ids[3] = { 0 };
     size_t n_present;
 
-    start(&s, NULL);
-    swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_AUTO, 2);
+    mf_start(&s, NULL);
+    mf_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_AUTO, 2);
     CHECK_EQ(xcb_present_util_get_backend(s.sc), XCB_PRESENT_UTIL_BACKEND_DRI3);
     for (uint32_t n = 1; n <= 12; n++)
-        CHECK_EQ(frame(&s, n), 0);
-    wait_completed(&s, 12);
+        CHECK_EQ(mf_frame(&s, n), 0);
+    mf_wait_completed(&s, 12);
     CHECK_EQ(xcb_present_util_get_stats(s.sc, &st), 0);
     CHECK_EQ(st.copies + check_skips_late(&s, 12), 12);
-    check_in_order(&s, 12);
-    check_window_shows(&s, 12);
+    mf_check_in_order(&s, 12);
+    mf_check_window_shows(&s, 12);
     xcb_present_util_swapchain_destroy(s.sc);
     s.sc = NULL;
     CHECK_EQ(mock_server_stop(s.server), 0);
@@ -395,7 +274,7 @@ TEST(dri3_backend_with_idle_fences)
     /* the fences and pixmaps went back */
     CHECK_EQ(count_requests(t, MOCK_SYNC_MAJOR, 17), 2);           /* DestroyFence */
     mock_transcript_free(t);
-    stop(&s);
+    mf_stop(&s);
 }
 
 /* SuboptimalCopy: the swapchain asks for the modifiers again and keeps its
@@ -408,17 +287,17 @@ TEST(dri3_suboptimal_copy_requeries_modifiers)
     xcb_present_util_stats_t st;
     uint32_t suboptimal = 0;
 
-    start(&s, kv);
-    swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_DRI3, 3);
+    mf_start(&s, kv);
+    mf_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_DRI3, 3);
     for (uint32_t n = 1; n <= 8; n++)
-        CHECK_EQ(frame(&s, n), 0);
-    wait_completed(&s, 8);
+        CHECK_EQ(mf_frame(&s, n), 0);
+    mf_wait_completed(&s, 8);
     CHECK_EQ(xcb_present_util_get_stats(s.sc, &st), 0);
     for (uint32_t i = 0; i < 8; i++)
         suboptimal += s.log[i].mode == XCB_PRESENT_COMPLETE_MODE_SUBOPTIMAL_COPY;
     CHECK_EQ(suboptimal + check_skips_late(&s, 8), 8);
     CHECK_EQ(st.copies, suboptimal);
-    check_window_shows(&s, 8);
+    mf_check_window_shows(&s, 8);
     xcb_present_util_swapchain_destroy(s.sc);
     s.sc = NULL;
     CHECK_EQ(mock_server_stop(s.server), 0);
@@ -428,7 +307,7 @@ TEST(dri3_suboptimal_copy_requeries_modifiers)
     /* the modifiers did not change: no buffer was made again */
     CHECK_EQ(count_requests(t, MOCK_DRI3_MAJOR, 7), 1 + 3);
     mock_transcript_free(t);
-    stop(&s);
+    mf_stop(&s);
 }
 
 /* Flips with DRI3 buffers: the flipped buffer's idle fence triggers when
@@ -439,13 +318,13 @@ TEST(dri3_flip_completions)
     struct mock_fixture s;
     xcb_present_util_stats_t st;
 
-    start(&s, kv);
-    swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_DRI3, 3);
+    mf_start(&s, kv);
+    mf_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_DRI3, 3);
     for (uint32_t n = 1; n <= 12; n++)
-        CHECK_EQ(frame(&s, n), 0);
-    wait_completed(&s, 12);
+        CHECK_EQ(mf_frame(&s, n), 0);
+    mf_wait_completed(&s, 12);
     CHECK_EQ(xcb_present_util_get_stats(s.sc, &st), 0);
     CHECK_EQ(st.flips + check_skips_late(&s, 12), 12);
-    check_window_shows(&s, 12);
-    stop(&s);
+    mf_check_window_shows(&s, 12);
+    mf_stop(&s);
 }

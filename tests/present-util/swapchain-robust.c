@@ -1,0 +1,243 @@
+/*
+ * The swapchain against a server that misbehaves, on the mock X server:
+ * Present events lost or altered on their way (as a broken server or a
+ * proxy would), a CRTC whose refresh changes, two swapchains on one
+ * window, and a server that stops answering or stops reading.
+ *
+ * Bounds on time are generous (the suite runs under valgrind on a busy
+ * machine): they tell "bounded" from "waits a whole second or for ever".
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <xcb/present.h>
+
+#include "mock-fixture.h"
+#include "test-runner.h"
+#include "xcb_dri3_util_wait.h"
+
+static long long now_ms(void)
+{
+    struct timespec ts;
+
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* The frame log never tells a time earlier than one told before. */
+static void check_times_never_go_back(const struct mock_fixture *s)
+{
+    for (uint32_t i = 1; i < s->n_log && i < 256; i++) {
+        CHECK(s->log[i].msc >= s->log[i - 1].msc);
+        CHECK(s->log[i].ust >= s->log[i - 1].ust);
+    }
+}
+
+/* Case 16: every third IdleNotify is lost.  The buffers come back anyway
+ * (a copy leaves nothing for the server to read), in every mode, and
+ * every frame completes. */
+static void lose_idle_notifies(xcb_present_util_mode_t mode)
+{
+    static const char *const kv[] = { "dri3-version", "none", "shm", "on",
+                                      "present-event-fault", "drop-idle:3", NULL };
+    struct mock_fixture s;
+    xcb_present_util_stats_t st;
+
+    mf_start(&s, kv);
+    mf_swapchain(&s, mode, XCB_PRESENT_UTIL_BACKEND_AUTO, 3);
+    for (uint32_t n = 1; n <= 40; n++)
+        CHECK_EQ(mf_frame(&s, n), 0);
+    mf_wait_completed(&s, 40);
+    CHECK_EQ(xcb_present_util_get_stats(s.sc, &st), 0);
+    CHECK_EQ(st.presented, 40);
+    CHECK_EQ(st.completed, 40);
+    mf_stop(&s);
+}
+
+TEST(lost_idle_notify_fifo)
+{
+    lose_idle_notifies(XCB_PRESENT_UTIL_MODE_FIFO);
+}
+
+TEST(lost_idle_notify_mailbox)
+{
+    lose_idle_notifies(XCB_PRESENT_UTIL_MODE_MAILBOX);
+}
+
+TEST(lost_idle_notify_immediate)
+{
+    lose_idle_notifies(XCB_PRESENT_UTIL_MODE_IMMEDIATE);
+}
+
+/* Case 17: one CompleteNotify says MSC 2^64-1.  FIFO goes on presenting,
+ * every frame completes, and the caller is never told a time going back. */
+TEST(huge_msc_is_absorbed)
+{
+    static const char *const kv[] = { "present-event-fault", "complete-msc:5:-1", NULL };
+    struct mock_fixture s;
+
+    mf_start(&s, kv);
+    mf_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_AUTO, 3);
+    for (uint32_t n = 1; n <= 30; n++)
+        CHECK_EQ(mf_frame(&s, n), 0);
+    mf_wait_completed(&s, 30);
+    mf_check_in_order(&s, 30);
+    check_times_never_go_back(&s);
+    CHECK(s.log[29].msc < (1ull << 32));
+    mf_stop(&s);
+}
+
+/* Case 17: the MSC steps back (the window moved to another CRTC). */
+TEST(msc_going_back_is_absorbed)
+{
+    static const char *const kv[] = { "present-event-fault", "complete-msc:8:2", NULL };
+    struct mock_fixture s;
+
+    mf_start(&s, kv);
+    mf_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_AUTO, 3);
+    for (uint32_t n = 1; n <= 30; n++)
+        CHECK_EQ(mf_frame(&s, n), 0);
+    mf_wait_completed(&s, 30);
+    mf_check_in_order(&s, 30);
+    check_times_never_go_back(&s);
+    mf_stop(&s);
+}
+
+/* Case 11: the CRTC goes from 60 Hz to 20 Hz after 600 ms; a few frames
+ * later the refresh reads 50 ms, not an average over the whole life. */
+TEST(refresh_follows_a_change)
+{
+    static const char *const kv[] = { "msc-rate", "60", "msc-rate-later", "600:20", NULL };
+    struct mock_fixture s;
+    xcb_present_util_stats_t st;
+    long long start = now_ms();
+    uint32_t n = 0;
+
+    mf_start(&s, kv);
+    mf_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_AUTO, 3);
+    while (now_ms() - start < 1600 && n < 200)
+        CHECK_EQ(mf_frame(&s, ++n), 0);
+    mf_wait_completed(&s, n);
+    CHECK_EQ(xcb_present_util_get_stats(s.sc, &st), 0);
+    printf("# %u frames, refresh now %.2f ms\n", n, st.refresh_ns / 1e6);
+    CHECK(st.refresh_ns > 45000000 && st.refresh_ns < 55000000);
+    mf_stop(&s);
+}
+
+/* Case 8: a FIFO swapchain with frames queued for coming vblanks and an
+ * IMMEDIATE one on the same window.  The server sends each completion to
+ * both; each swapchain counts only its own, and no FIFO frame is shown
+ * before its target. */
+TEST(two_swapchains_on_one_window)
+{
+    static const char *const kv[] = { "dri3-version", "none", "shm", "on", NULL };
+    struct mock_fixture fifo, *s = &fifo;
+    xcb_present_util_swapchain_t *other;
+    xcb_present_util_stats_t st;
+    xcb_present_util_options_t o = { XCB_PRESENT_UTIL_MODE_IMMEDIATE,
+                                     XCB_PRESENT_UTIL_BACKEND_AUTO, 2 };
+    int err;
+
+    mf_start(s, kv);
+    mf_swapchain(s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_AUTO, 4);
+    other = xcb_present_util_swapchain_create(s->c, s->window, &o, &err);
+    CHECK(other != NULL);
+    for (uint32_t n = 1; n <= 12; n++) {
+        xcb_present_util_image_t img;
+
+        CHECK_EQ(mf_frame(s, n), 0);
+        CHECK_EQ(xcb_present_util_acquire(other, MF_SECOND, &img), 0);
+        CHECK_EQ(xcb_present_util_present(other, &img, NULL, 0), 0);
+    }
+    mf_wait_completed(s, 12);
+    CHECK_EQ(xcb_present_util_get_stats(s->sc, &st), 0);
+    CHECK_EQ(st.completed, 12);
+    mf_check_in_order(s, 12);
+    for (uint32_t i = 0; i < 12; i++)
+        CHECK(!s->log[i].target_msc || s->log[i].msc >= s->log[i].target_msc);
+    for (int i = 0; i < 100; i++) {
+        struct timespec ts = { 0, 10000000 };
+
+        CHECK(xcb_present_util_dispatch(other) >= 0);
+        CHECK_EQ(xcb_present_util_get_stats(other, &st), 0);
+        if (st.completed == 12)
+            break;
+        nanosleep(&ts, NULL);
+    }
+    CHECK_EQ(st.completed, 12);
+    xcb_present_util_swapchain_destroy(other);
+    mf_stop(s);
+}
+
+/* Case 2: on a server that stopped (SIGSTOP), acquire() keeps its own
+ * timeout (the window probe does not hold it a whole round trip) and
+ * destroy() keeps its 100 ms; the connection's bound is set long, so that
+ * a wait that used it would show. */
+TEST(stopped_server_keeps_every_bound)
+{
+    static const char *const kv[] = { "dri3-version", "none", "shm", "on", NULL };
+    struct mock_fixture s;
+    xcb_present_util_image_t img;
+    long long t;
+    int r = 0;
+
+    mf_start(&s, kv);
+    mf_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_AUTO, 2);
+    CHECK_EQ(xcb_dri3_util_set_timeout(s.c, 5 * MF_SECOND), 0);
+    CHECK_EQ(mf_frame(&s, 1), 0);
+    CHECK_EQ(mf_frame(&s, 2), 0);
+    CHECK_EQ(kill(mock_server_pid(s.server), SIGSTOP), 0);
+    for (int i = 0; i < 5; i++) {
+        t = now_ms();
+        r = xcb_present_util_acquire(s.sc, 50000000, &img);
+        CHECK_EQ(r, -ETIMEDOUT);
+        CHECK(now_ms() - t < 1000);
+    }
+    t = now_ms();
+    xcb_present_util_swapchain_destroy(s.sc);
+    s.sc = NULL;
+    printf("# destroy on a stopped server: %lld ms\n", now_ms() - t);
+    CHECK(now_ms() - t < 1000);
+    CHECK_EQ(kill(mock_server_pid(s.server), SIGCONT), 0);
+    mf_stop(&s);
+}
+
+/* Case 6: PutImage of a 1024x768 buffer (3 MiB) to a server that stopped
+ * reading: present() gives up within the connection's bound instead of
+ * blocking in libxcb's write for ever with the swapchain locked. */
+TEST(put_image_to_a_server_that_stopped_reading)
+{
+    static const char *const kv[] = { "dri3-version", "none", NULL };
+    struct mock_fixture s;
+    const xcb_screen_t *screen;
+    xcb_window_t big;
+    xcb_present_util_options_t o = { XCB_PRESENT_UTIL_MODE_IMMEDIATE,
+                                     XCB_PRESENT_UTIL_BACKEND_PUT_IMAGE, 2 };
+    int r = 0, err;
+
+    mf_start(&s, kv);
+    screen = xcb_setup_roots_iterator(xcb_get_setup(s.c)).data;
+    big = xcb_generate_id(s.c);
+    xcb_create_window(s.c, 24, big, screen->root, 0, 0, 1024, 768, 0,
+                      XCB_WINDOW_CLASS_INPUT_OUTPUT, screen->root_visual, 0, NULL);
+    xcb_map_window(s.c, big);
+    s.sc = xcb_present_util_swapchain_create(s.c, big, &o, &err);
+    CHECK(s.sc != NULL);
+    CHECK_EQ(xcb_dri3_util_set_timeout(s.c, 300000000), 0);
+    CHECK_EQ(kill(mock_server_pid(s.server), SIGSTOP), 0);
+    for (int i = 0; i < 8 && r == 0; i++) {
+        xcb_present_util_image_t img;
+        long long t = now_ms();
+
+        r = xcb_present_util_acquire(s.sc, 100000000, &img);
+        if (r == 0)
+            r = xcb_present_util_present(s.sc, &img, NULL, 0);
+        CHECK(now_ms() - t < 3000);
+    }
+    CHECK_EQ(r, -ETIMEDOUT);
+    CHECK_EQ(kill(mock_server_pid(s.server), SIGCONT), 0);
+    mf_stop(&s);
+}
