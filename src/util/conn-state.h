@@ -1,6 +1,7 @@
 /*
  * What the library remembers per X connection: the probe's answer and the
- * modifier lists of GetSupportedModifiers.  Shared by the files of the
+ * modifier lists of GetSupportedModifiers (the waits keep their own, in
+ * wait-conn.c).  Shared by the files of the
  * buffer, device and explicit-sync part (probe.c owns the state).
  */
 #ifndef XCB_DRI3_UTIL_CONN_STATE_H
@@ -10,6 +11,28 @@
 #include <stdint.h>
 
 #include "xcb_dri3_util.h"
+
+/*
+ * How the per-connection caches (the probe's here, the waits' in
+ * wait-conn.c) recognise a connection: its pointer, its setup and its
+ * socket, so that a new connection that happens to reuse a freed one's
+ * address is not taken for it (not watertight: hence probe_forget()).
+ */
+struct conn_key {
+    xcb_connection_t *c;
+    const xcb_setup_t *setup;
+    int fd;
+};
+
+static inline struct conn_key conn_key_of(xcb_connection_t *c)
+{
+    return (struct conn_key){ c, xcb_get_setup(c), xcb_get_file_descriptor(c) };
+}
+
+static inline bool conn_key_eq(const struct conn_key *a, const struct conn_key *b)
+{
+    return a->c == b->c && a->setup == b->setup && a->fd == b->fd;
+}
 
 /*
  * The probe's answer for c, probing first if nothing is cached.  Copies it

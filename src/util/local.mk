@@ -7,7 +7,9 @@ lib_LTLIBRARIES += src/libxcb-dri3-util.la
 src_libxcb_dri3_util_la_SOURCES = \
 	src/util/xcb_dri3_util.h src/util/fence-private.h src/util/futex.h \
 	src/util/deadline.h src/util/futex.c src/util/fence.c src/util/fence-wait.c \
-	src/util/fence-conn.c src/util/fence-watcher.c src/util/fence-server.c
+	src/util/fence-conn.c src/util/fence-watcher.c src/util/fence-server.c \
+	src/util/xcb_dri3_util_wait.h src/util/wait-private.h src/util/wait.c \
+	src/util/wait-conn.c
 src_libxcb_dri3_util_la_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE -I$(top_srcdir)/src/util
 src_libxcb_dri3_util_la_CFLAGS = $(AM_CFLAGS) $(XCB_EXT_DEPS_CFLAGS) -pthread
 src_libxcb_dri3_util_la_LIBADD = src/libxcb-dri3.la $(XCB_LIBS) -lpthread
@@ -15,7 +17,7 @@ src_libxcb_dri3_util_la_LDFLAGS = -version-info 0:0:0 -no-undefined \
 	-export-symbols-regex '^xcb_dri3_util_'
 
 dri3utilincludedir = $(includedir)/xcb
-dri3utilinclude_HEADERS = src/util/xcb_dri3_util.h
+dri3utilinclude_HEADERS = src/util/xcb_dri3_util.h src/util/xcb_dri3_util_wait.h
 
 pkgconfig_DATA += pkgconfig/xcb-dri3-util.pc
 EXTRA_DIST += pkgconfig/xcb-dri3-util.pc.in

@@ -11,6 +11,7 @@
  * address is not taken for it (not watertight: hence probe_forget()).
  */
 #include "conn-state.h"
+#include "wait-private.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -35,9 +36,7 @@ struct modifier_entry {
 
 struct conn_state {
     struct conn_state *next;
-    xcb_connection_t *c;
-    const xcb_setup_t *setup;
-    int fd;
+    struct conn_key key;
     xcb_dri3_util_caps_t caps;
     struct modifier_entry mods[MODIFIER_CACHE_SIZE];
     unsigned n_mods, next_mod;
@@ -58,11 +57,10 @@ void util_report_x_error(xcb_generic_error_t *e, xcb_generic_error_t **err)
 /* Caller holds states_lock. */
 static struct conn_state **find_locked(xcb_connection_t *c)
 {
-    const xcb_setup_t *setup = xcb_get_setup(c);
-    int fd = xcb_get_file_descriptor(c);
+    struct conn_key key = conn_key_of(c);
 
     for (struct conn_state **p = &states; *p; p = &(*p)->next)
-        if ((*p)->c == c && (*p)->setup == setup && (*p)->fd == fd)
+        if (conn_key_eq(&(*p)->key, &key))
             return p;
     return NULL;
 }
@@ -95,6 +93,7 @@ void xcb_dri3_util_probe_forget(xcb_connection_t *c)
     pthread_mutex_unlock(&states_lock);
     if (s)
         free_state(s);
+    wait_conn_forget(c);
 }
 
 static bool is_unix_socket(int fd)
@@ -245,9 +244,7 @@ int conn_caps(xcb_connection_t *c, xcb_dri3_util_caps_t *caps)
     s = calloc(1, sizeof *s);
     if (!s)
         return -ENOMEM;
-    s->c = c;
-    s->setup = xcb_get_setup(c);
-    s->fd = xcb_get_file_descriptor(c);
+    s->key = conn_key_of(c);
     s->caps = *caps;
     pthread_mutex_lock(&states_lock);
     if (!find_locked(c)) {

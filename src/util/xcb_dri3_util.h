@@ -54,6 +54,10 @@
 #include <xcb/xcb.h>
 #include <xcb/sync.h>
 
+/* The bounded wait every round trip of the library goes through, and its
+ * per-connection timeout (1 s by default). */
+#include "xcb_dri3_util_wait.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif

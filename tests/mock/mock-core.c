@@ -227,6 +227,12 @@ static size_t handle_request(struct mock_client *c, const uint8_t *p, size_t ava
         mock_send_error(&req, (uint8_t)f->arg, 0);
         mock_info(s, "fault: error %d for a request without a reply", f->arg);
     }
+    /* stall:T:MS on a request without a reply (a reply would have taken
+     * it): what the server sends after handling it is held. */
+    if ((f = mock_take_fault(&req, MOCK_FAULT_STALL))) {
+        c->out_hold_until = mock_now_us() + (uint64_t)f->arg * 1000u;
+        mock_info(s, "fault: stall %d ms after a request without a reply", f->arg);
+    }
     mock_record_request(s, &req);
     if (mock_take_fault(&req, MOCK_FAULT_CLOSE_AFTER)) {
         mock_info(s, "fault: closing client %d after request %" PRIu32, c->index, req.seq);

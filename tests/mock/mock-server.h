@@ -56,7 +56,9 @@
  *   bad-event:T           an XGE event of an unknown evtype before the reply
  *   close-after:T         close the connection after the request is handled
  *   close-mid-reply:T     send half of the reply, then close
- *   stall:T:MS            hold the reply (and everything after it) MS ms
+ *   stall:T:MS            hold the reply (and everything after it) MS ms;
+ *                         after a request without a reply, hold what
+ *                         follows it (its effects stay)
  *   error:T:CODE          an X error CODE instead of the reply; a request
  *                         without a reply gets the error after it was
  *                         handled (its effects stay)
