@@ -95,7 +95,10 @@ static void put_image_free(sc_t *sc, struct buffer *b)
 static int put_image_upload(sc_t *sc, struct buffer *b)
 {
     const struct put_image *p = sc->backend_data;
-    size_t max_bytes = (size_t)xcb_get_maximum_request_length(sc->c) * 4;
+    /* The setup's limit, not xcb_get_maximum_request_length(), which
+     * makes an unbounded round trip (BigRequests) the first time: a band
+     * is far below either. */
+    size_t max_bytes = (size_t)xcb_get_setup(sc->c)->maximum_request_length * 4;
     uint32_t rows = (uint32_t)((max_bytes - 64) / b->stride);
     uint64_t deadline = sc_round_trip_deadline(sc);
 

@@ -45,13 +45,15 @@ static uint32_t attach(sc_t *sc, int fd, xcb_void_cookie_t *ck)
  * accepts: a one-page segment is attached and detached to find out. */
 static int shm_init(sc_t *sc)
 {
-    const xcb_query_extension_reply_t *ext = xcb_get_extension_data(sc->c, &xcb_shm_id);
     xcb_shm_query_version_reply_t *v;
     xcb_generic_error_t *e;
     xcb_void_cookie_t ck;
     uint32_t seg;
     int r, fd;
+    const xcb_query_extension_reply_t *ext = sc_extension(sc, &xcb_shm_id, &r);
 
+    if (r)
+        return r;
     if (!ext || !ext->present)
         return -ENOTSUP;
     r = sc_wait_reply(sc, xcb_shm_query_version(sc->c).sequence, (void **)&v, &e);

@@ -92,8 +92,9 @@ static void give_up_lost_frames(sc_t *sc, uint64_t completed)
     while (sc->oldest < completed) {
         struct frame *o = &sc->frames[sc->oldest % SC_MAX_FRAMES];
 
-        if (now_us - o->submit_us < (uint64_t)SC_LOST_FRAME_NS / 1000 &&
-            completed - o->serial < SC_LOST_FRAME_GAP)
+        /* Age alone: a MAILBOX frame replaced by a later one completes (as
+         * skipped) at its vblank, after the frames that replaced it. */
+        if (now_us - o->submit_us < (uint64_t)SC_LOST_FRAME_NS / 1000)
             return;
         sc_log(sc, "frame %llu: no CompleteNotify came; given up",
                (unsigned long long)o->serial);

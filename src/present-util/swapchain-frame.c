@@ -160,6 +160,11 @@ static struct buffer *find_available(sc_t *sc)
      * next buffer waits for that frame's completion instead. */
     if (sc->restart_serial && sc->mode <= XCB_PRESENT_UTIL_MODE_FIFO_RELAXED)
         return NULL;
+    /* The chain restarts (the MSC went back or jumped) while frames aimed
+     * in the old count are in flight: a frame for "the next vblank" would
+     * overtake them, so it waits until they are done. */
+    if (!sc->last_target && sc->in_flight && sc->mode <= XCB_PRESENT_UTIL_MODE_FIFO_RELAXED)
+        return NULL;
     for (uint32_t i = 0; i < sc->num_buffers; i++)
         if (buffer_available(sc, &sc->buffers[i]))
             return &sc->buffers[i];
@@ -399,7 +404,11 @@ int xcb_present_util_present(xcb_present_util_swapchain_t *sc,
         break;
     case XCB_PRESENT_UTIL_MODE_FIFO_RELAXED:
         target = fifo_target(sc, now_us * 1000, &late);
-        options |= XCB_PRESENT_OPTION_ASYNC;
+        /* A late frame may tear; one that restarts the chain goes to the
+         * next vblank like FIFO's, or it would be shown at once, on the
+         * vblank of the frame before. */
+        if (target)
+            options |= XCB_PRESENT_OPTION_ASYNC;
         break;
     case XCB_PRESENT_UTIL_MODE_MAILBOX:
         break;

@@ -45,9 +45,8 @@ typedef struct xcb_present_util_swapchain sc_t;
 #define SC_IDLE_GRACE_NS 100000000LL
 #define SC_IDLE_GRACE_FRAMES 2
 /* A frame whose CompleteNotify never came is given up once a later frame
- * completed and it is this old, or this many frames older. */
+ * completed and it is this old. */
 #define SC_LOST_FRAME_NS 500000000LL
-#define SC_LOST_FRAME_GAP 128
 /* Waits look at the event queue at least this often, because another
  * thread reading the connection takes our events off the socket without
  * waking our poll(); once that has been seen, every SC_FOREIGN_TICK_NS. */
@@ -226,6 +225,11 @@ int sc_check_void_by(sc_t *sc, xcb_void_cookie_t cookie, uint64_t deadline_ns);
  * request that timed out): its error, if any, is swallowed later instead
  * of reaching the application's event queue. */
 void sc_forget_checked(sc_t *sc, xcb_void_cookie_t cookie);
+/* The extension's QueryExtension answer (libxcb's cache), fetched with a
+ * bound: NULL with *error -ETIMEDOUT or -EPIPE when the server did not
+ * answer; else *error is 0 (and NULL means no answer at all, as from
+ * xcb_get_extension_data()). */
+const xcb_query_extension_reply_t *sc_extension(sc_t *sc, xcb_extension_t *ext, int *error);
 /* Asks whether the window is still there (GetGeometry) without waiting:
  * sc_probe_poll() takes the answer in when it has come.  It sets
  * sc->dead to -ENODEV when the window is gone, updates win_* otherwise,

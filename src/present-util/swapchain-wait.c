@@ -168,3 +168,21 @@ int sc_wait_writable(sc_t *sc, uint64_t deadline_ns)
             return -ETIMEDOUT;
     }
 }
+
+const xcb_query_extension_reply_t *sc_extension(sc_t *sc, xcb_extension_t *ext, int *error)
+{
+    xcb_get_input_focus_reply_t *sync = NULL;
+    xcb_generic_error_t *e = NULL;
+    int r;
+
+    /* xcb_get_extension_data() waits for the QueryExtension reply with
+     * libxcb's unbounded wait.  So the query goes out first, a round trip
+     * after it is waited for with a bound, and only then is libxcb asked:
+     * the reply came before the round trip's, so the answer is there. */
+    xcb_prefetch_extension_data(sc->c, ext);
+    r = sc_wait_reply(sc, xcb_get_input_focus(sc->c).sequence, (void **)&sync, &e);
+    free(sync);
+    free(e);
+    *error = r < 0 ? r : 0;
+    return r < 0 ? NULL : xcb_get_extension_data(sc->c, ext);
+}

@@ -36,12 +36,14 @@ static int check_options(const xcb_present_util_options_t *o)
 /* Present 1.4 (or what the server has), and the window's capabilities. */
 static int query_present(sc_t *sc)
 {
-    const xcb_query_extension_reply_t *ext = xcb_get_extension_data(sc->c, &xcb_present_id);
     xcb_present_query_version_reply_t *v;
     xcb_present_query_capabilities_reply_t *caps;
     xcb_generic_error_t *e;
     int r;
+    const xcb_query_extension_reply_t *ext = sc_extension(sc, &xcb_present_id, &r);
 
+    if (r)
+        return r;
     if (!ext || !ext->present) {
         sc_log(sc, "the server has no Present extension");
         return sc_conn_ok(sc) ? -EPIPE : -ENOTSUP;
@@ -93,9 +95,10 @@ static int query_window(sc_t *sc)
  * QueryVersion first).  Without one, every frame updates the whole window. */
 static void make_region(sc_t *sc)
 {
-    const xcb_query_extension_reply_t *ext = xcb_get_extension_data(sc->c, &xcb_xfixes_id);
     xcb_xfixes_query_version_reply_t *v;
     xcb_generic_error_t *e;
+    int r;
+    const xcb_query_extension_reply_t *ext = sc_extension(sc, &xcb_xfixes_id, &r);
 
     if (!ext || !ext->present)
         return;
@@ -289,104 +292,6 @@ static void wait_in_flight(sc_t *sc, uint64_t deadline)
         /* short slices: another thread may read our events */
         poll(&p, 1, (int)((deadline - now) / 1000000) < 5 ? (int)((deadline - now) / 1000000) + 1
                                                           : 5);
-    }
-}
-
-static void teardown(sc_t *sc);
-
-xcb_present_util_swapchain_t *
-xcb_present_util_swapchain_create(xcb_connection_t *c, xcb_window_t window,
-                                  const xcb_present_util_options_t *options, int *error)
-{
-    static const xcb_present_util_options_t defaults = { 0 };
-    xcb_dri3_util_wait_scope_t scope;
-    uint64_t deadline;
-    sc_t *sc;
-    int r, dummy;
-
-    if (!error)
-        error = &dummy;
-    if (!options)
-        options = &defaults;
-    *error = -EINVAL;
-    if (!c || !window || check_options(options) < 0)
-        return NULL;
-    *error = -EPIPE;
-    if (xcb_connection_has_error(c))
-        return NULL;
-    sc = calloc(1, sizeof *sc);
-    *error = -ENOMEM;
-    if (!sc)
-        return NULL;
-    sc->c = c;
-    sc->window = window;
-    sc->mode = options->mode;
-    sc->num_buffers = options->num_buffers ? options->num_buffers : SC_DEFAULT_BUFFERS;
-    sc->debug = debug_wanted();
-    sc->work_fd = sc->cancel_fd = sc->epoll_fd = -1;
-    pthread_mutex_init(&sc->lock, NULL);
-    pthread_cond_init(&sc->idle_cond, NULL);
-    for (uint32_t i = 0; i < SC_MAX_BUFFERS; i++)
-        sc->buffers[i].index = i;
-    sc->oldest = 1;
-    sc->last_activity_ns = sc_now_ns();
-
-    /* One bound for the whole of create, its own round trips and those of
-     * libxcb-dri3-util that the back end makes alike. */
-    deadline = (uint64_t)xcb_dri3_util_deadline(c);
-    scope = xcb_dri3_util_wait_scope_push((int64_t)deadline, -1);
-    pthread_mutex_lock(&sc->lock);
-    r = make_fds(sc);
-    if (!r)
-        r = query_present(sc);
-    if (!r)
-        r = query_window(sc);
-    if (!r)
-        r = select_events(sc);
-    if (!r)
-        r = pick_backend(sc, options->backend);
-    if (!r) {
-        make_region(sc);
-        anchor_msc(sc, deadline);
-        for (uint32_t i = 0; i < sc->num_buffers && !r; i++)
-            r = sc_buffer_alloc(sc, &sc->buffers[i]);
-    }
-    if (!r && sc->dead)
-        r = sc->dead;
-    pthread_mutex_unlock(&sc->lock);
-    xcb_dri3_util_wait_scope_pop(scope);
-    *error = r;
-    if (r) {
-        sc_log(sc, "create failed: %s", strerror(-r));
-        teardown(sc);
-        return NULL;
-    }
-    sc_log(sc, "created: %s, %s, %u buffers of %ux%u, depth %u",
-           xcb_present_util_mode_name(sc->mode),
-           xcb_present_util_backend_name(sc->backend->kind), sc->num_buffers, sc->win_width,
-           sc->win_height, sc->depth);
-    return sc;
-}
-
-/* In-flight buffers come back at the next vblank or two; a dead window or
- * connection gives nothing back and is not waited for. */
-static void wait_in_flight(sc_t *sc)
-{
-    uint64_t deadline = sc_now_ns() + 100000000;
-
-    for (;;) {
-        struct pollfd p = { .fd = xcb_get_file_descriptor(sc->c), .events = POLLIN };
-        bool busy = false;
-        uint64_t now;
-
-        if (sc_drain_events(sc) < 0 || sc->dead)
-            return;
-        for (uint32_t i = 0; i < sc->num_buffers; i++)
-            busy |= sc->buffers[i].state == BUF_PRESENTED && !sc->buffers[i].idle_notified;
-        now = sc_now_ns();
-        if (!busy || now >= deadline)
-            return;
-        poll(&p, 1, (int)((deadline - now) / 1000000) + 1);
     }
 }
 

@@ -54,7 +54,7 @@ void mf_swapchain(struct mock_fixture *s, xcb_present_util_mode_t mode,
     s->sc = xcb_present_util_swapchain_create(s->c, s->window, &o, &err);
     if (!s->sc)
         test_fail(__FILE__, __LINE__, "swapchain_create: %s", strerror(-err));
-    xcb_present_util_set_frame_callback(s->sc, on_frame, s);
+    xcb_present_util_set_frame_callback(s->sc, mf_on_frame, s);
 }
 
 void mf_stop(struct mock_fixture *s)

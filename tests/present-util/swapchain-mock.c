@@ -302,8 +302,11 @@ TEST(dri3_suboptimal_copy_requeries_modifiers)
     s.sc = NULL;
     CHECK_EQ(mock_server_stop(s.server), 0);
     t = mock_server_transcript(s.server);
-    /* GetSupportedModifiers: once at creation, then once per SuboptimalCopy */
-    CHECK_EQ(count_requests(t, MOCK_DRI3_MAJOR, 6), 1 + suboptimal);
+    /* GetSupportedModifiers: once at creation, then again after
+     * SuboptimalCopy completions (those that came together are looked
+     * into once, at the next acquire()) */
+    CHECK(count_requests(t, MOCK_DRI3_MAJOR, 6) >= 2);
+    CHECK(count_requests(t, MOCK_DRI3_MAJOR, 6) <= 1 + suboptimal);
     /* the modifiers did not change: no buffer was made again */
     CHECK_EQ(count_requests(t, MOCK_DRI3_MAJOR, 7), 1 + 3);
     mock_transcript_free(t);
