@@ -686,9 +686,11 @@ void xcb_dri3_util_timeline_destroy(xcb_dri3_util_timeline_t *tl);
  * request is not waited for (only the probe, on a connection's first
  * call, makes round trips): when cookie is not NULL it is checked and
  * *cookie receives its cookie, for a bounded xcb_dri3_util_wait_void();
- * without a cookie an X error goes to the event queue.  Returns 0, -EINVAL (a point of 0, a syncobj of XCB_NONE; acquire
- * >= release on one syncobj; divisor 0 with remainder non-zero, or
- * remainder >= divisor), -ENOTSUP, -EPIPE; nothing is sent on failure.
+ * without a cookie an X error goes to the event queue.  Returns 0,
+ * -EINVAL (a point of 0, a syncobj of XCB_NONE; acquire >= release on one
+ * syncobj; divisor 0 with remainder non-zero, or remainder >= divisor),
+ * -ENOTSUP, -EPIPE, or, on a connection's first call, which probes,
+ * -ETIMEDOUT or -ECANCELED; nothing is sent on failure.
  */
 int xcb_dri3_util_present_synced(xcb_connection_t *c, xcb_window_t window,
                                  xcb_pixmap_t pixmap, uint32_t serial,

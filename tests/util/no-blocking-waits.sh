@@ -16,6 +16,9 @@
 # to hold every library to the rule.
 libdir="${TOP_BUILDDIR:-.}/src/.libs"
 todo="${NO_BLOCKING_WAITS_TODO-libxcb-present-util}"
+forbidden='xcb_wait_for_reply|xcb_wait_for_reply64|xcb_request_check|xcb_wait_for_event'
+forbidden="$forbidden|xcb_wait_for_special_event|xcb_[a-z0-9_]+_reply"
+allowed='xcb_poll_for_reply|xcb_discard_reply|xcb_dri3_util_[a-z0-9_]+'
 set -- libxcb-dri3-util libxcb-present-util
 echo "1..$#"
 i=0
@@ -27,8 +30,7 @@ for lib in "$@"; do
         continue
     fi
     blocking=$(nm -D --undefined-only "$so" | awk '{ sub(/@.*/, "", $2); print $2 }' |
-        grep -E '^(xcb_wait_for_reply|xcb_wait_for_reply64|xcb_request_check|xcb_wait_for_event|xcb_wait_for_special_event|xcb_[a-z0-9_]+_reply)$' |
-        grep -v -E '^(xcb_poll_for_reply|xcb_discard_reply|xcb_dri3_util_[a-z0-9_]+)$' | tr "\n" " " | sed "s/ *$//")
+        grep -E "^($forbidden)\$" | grep -v -E "^($allowed)\$" | tr "\n" " " | sed "s/ *$//")
     directive=
     case " $todo " in
     *" $lib "*) directive=" # TODO $lib is still being converted to the bounded wait" ;;
