@@ -6,6 +6,7 @@
 #include "buffer-private.h"
 #include "conn-state.h"
 #include "formats.h"
+#include "wait-private.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -102,23 +103,18 @@ static xcb_pixmap_t fail_pixmap(int ret)
     return XCB_NONE;
 }
 
-xcb_pixmap_t xcb_dri3_util_buffer_to_pixmap(xcb_connection_t *c, xcb_drawable_t drawable,
-                                            const xcb_dri3_util_buffer_t *buf,
-                                            xcb_generic_error_t **err)
+static xcb_pixmap_t to_pixmap(xcb_connection_t *c, xcb_drawable_t drawable,
+                              const xcb_dri3_util_buffer_t *buf, xcb_generic_error_t **err)
 {
     xcb_dri3_util_caps_t caps;
     xcb_void_cookie_t cookie;
-    xcb_generic_error_t *e;
+    xcb_generic_error_t *e = NULL;
     uint64_t modifier = 0;
     uint32_t size = 0;
     int32_t fds[4];
     xcb_pixmap_t pixmap;
     int ret;
 
-    if (err)
-        *err = NULL;
-    if (!buf)
-        return fail_pixmap(-EINVAL);
     ret = conn_need_dri3(c, 0, &caps);
     if (ret < 0)
         return fail_pixmap(ret);
@@ -157,24 +153,54 @@ xcb_pixmap_t xcb_dri3_util_buffer_to_pixmap(xcb_connection_t *c, xcb_drawable_t 
                                                      (uint16_t)buf->planes[0].stride,
                                                      buf->depth, buf->bpp, fds[0]);
     }
-    e = xcb_request_check(c, cookie);
-    if (e) {
+    ret = util_wait_checked(c, cookie, &e);
+    if (ret == 1) {
         util_report_x_error(e, err);
         return XCB_NONE;
     }
-    if (xcb_connection_has_error(c))
-        return fail_pixmap(-EPIPE);
+    if (ret == -ETIMEDOUT || ret == -ECANCELED) {
+        /* The server may still make the pixmap (and, for a memfd, keep
+         * the memory pinned): free it after the fact, checked, so that
+         * its BadPixmap, when it never came to be, is swallowed like the
+         * request's own late error instead of reaching the event queue. */
+        wait_abandon_void(c, xcb_free_pixmap_checked(c, pixmap));
+    }
+    if (ret < 0)
+        return fail_pixmap(ret);
     return pixmap;
 }
 
-/* A reply with X error e (or none: the connection broke). */
-static xcb_dri3_util_buffer_t *fail_reply(xcb_generic_error_t *e, xcb_generic_error_t **err)
+xcb_pixmap_t xcb_dri3_util_buffer_to_pixmap(xcb_connection_t *c, xcb_drawable_t drawable,
+                                            const xcb_dri3_util_buffer_t *buf,
+                                            xcb_generic_error_t **err)
 {
-    if (e)
+    xcb_dri3_util_wait_scope_t previous;
+    xcb_pixmap_t pixmap;
+
+    if (err)
+        *err = NULL;
+    if (!buf)
+        return fail_pixmap(-EINVAL);
+    previous = util_call_begin(c);
+    pixmap = to_pixmap(c, drawable, buf, err);
+    util_call_end(previous);
+    return pixmap;
+}
+
+/* The reply (with fds) of request `sequence`, or NULL with errno set
+ * (EIO with the X error in *err, or the wait's error). */
+static void *wait_fds_reply(xcb_connection_t *c, unsigned int sequence,
+                            xcb_generic_error_t **err)
+{
+    xcb_generic_error_t *e = NULL;
+    void *r = NULL;
+    int ret = util_wait_reply(c, sequence, XCB_DRI3_UTIL_WAIT_REPLY_FDS, &r, &e);
+
+    if (ret == 1)
         util_report_x_error(e, err);
-    else
-        errno = EPIPE;
-    return NULL;
+    else if (ret < 0)
+        errno = -ret;
+    return r;
 }
 
 static xcb_dri3_util_buffer_t *finish_import(int ret, xcb_dri3_util_buffer_t *b)
@@ -191,20 +217,20 @@ static xcb_dri3_util_buffer_t *from_pixmap_v12(xcb_connection_t *c, xcb_pixmap_t
 {
     xcb_dri3_buffers_from_pixmap_reply_t *r;
     xcb_dri3_util_buffer_t *b = NULL;
-    xcb_generic_error_t *e = NULL;
     uint32_t fourcc;
     unsigned n;
     int *fds, ret;
 
-    r = xcb_dri3_buffers_from_pixmap_reply(c, xcb_dri3_buffers_from_pixmap(c, pixmap), &e);
+    r = wait_fds_reply(c, xcb_dri3_buffers_from_pixmap(c, pixmap).sequence, err);
     if (!r)
-        return fail_reply(e, err);
-    /* The binding has checked that strides and offsets (nfd of each) fit
-     * in the reply; the fds are ours from here on. */
+        return NULL;
+    /* The fds are ours from here on, whatever happens. */
     n = r->nfd;
     fds = xcb_dri3_buffers_from_pixmap_reply_fds(c, r);
     fourcc = xcb_dri3_util_fourcc_from_depth(r->depth, r->bpp);
-    if (n < 1 || n > 4) {
+    /* One stride and one offset per fd, within what libxcb read (32 +
+     * 4 * length bytes). */
+    if (n < 1 || n > 4 || 32 + 8 * (uint64_t)n > 32 + 4 * (uint64_t)r->length) {
         close_distinct_fds(fds, n);
         ret = -EPROTO;
     } else if (fourcc == 0) {
@@ -226,15 +252,19 @@ static xcb_dri3_util_buffer_t *from_pixmap_v10(xcb_connection_t *c, xcb_pixmap_t
 {
     xcb_dri3_buffer_from_pixmap_reply_t *r;
     xcb_dri3_util_buffer_t *b = NULL;
-    xcb_generic_error_t *e = NULL;
     uint32_t fourcc, stride, offset = 0;
     int *fds, ret;
 
-    r = xcb_dri3_buffer_from_pixmap_reply(c, xcb_dri3_buffer_from_pixmap(c, pixmap), &e);
+    r = wait_fds_reply(c, xcb_dri3_buffer_from_pixmap(c, pixmap).sequence, err);
     if (!r)
-        return fail_reply(e, err);
-    /* The binding refuses a reply whose fd count is not 1. */
+        return NULL;
     fds = xcb_dri3_buffer_from_pixmap_reply_fds(c, r);
+    if (r->nfd != 1) {
+        close_fds(fds, r->nfd);
+        free(r);
+        errno = EPROTO;
+        return NULL;
+    }
     fourcc = xcb_dri3_util_fourcc_from_depth(r->depth, r->bpp);
     stride = r->stride;
     if (fourcc == 0) {
@@ -258,16 +288,20 @@ xcb_dri3_util_buffer_t *xcb_dri3_util_buffer_from_pixmap(xcb_connection_t *c,
                                                          xcb_pixmap_t pixmap,
                                                          xcb_generic_error_t **err)
 {
+    xcb_dri3_util_wait_scope_t previous;
     xcb_dri3_util_caps_t caps;
+    xcb_dri3_util_buffer_t *b = NULL;
     int ret;
 
     if (err)
         *err = NULL;
+    previous = util_call_begin(c);
     ret = conn_need_dri3(c, 0, &caps);
-    if (ret < 0) {
+    if (ret < 0)
         errno = -ret;
-        return NULL;
-    }
-    return dri3_at_least_12(&caps) ? from_pixmap_v12(c, pixmap, err)
-                                   : from_pixmap_v10(c, pixmap, err);
+    else
+        b = dri3_at_least_12(&caps) ? from_pixmap_v12(c, pixmap, err)
+                                    : from_pixmap_v10(c, pixmap, err);
+    util_call_end(previous);
+    return b;
 }

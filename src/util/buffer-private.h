@@ -14,7 +14,9 @@
 struct buffer_plane {
     int fd;                 /* may equal another plane's fd */
     uint32_t stride, offset;
-    uint64_t fd_size;       /* 0 when the fd's size cannot be known */
+    uint64_t fd_size;       /* valid when size_known */
+    bool size_known;        /* false only for a dma-buf whose kernel does not
+                             * tell its size (lseek SEEK_END fails) */
     bool dmabuf;            /* needs DMA_BUF_IOCTL_SYNC around CPU access */
     void *map;              /* the mapping's start (page-aligned), or NULL */
     size_t map_len;

@@ -47,8 +47,17 @@ static bool fd_is_dmabuf(int fd)
     return strncmp(target, "/dmabuf:", 8) == 0 || strcmp(target, "anon_inode:dmabuf") == 0;
 }
 
-/* Learns what a plane's fd is and how big.  0, -EBADF, or -EINVAL for
- * files that cannot hold pixels (pipes, sockets, directories, devices). */
+/*
+ * Learns what a plane's fd is and how big.  0, -EBADF, or -EINVAL for
+ * files that cannot hold pixels (pipes, sockets, directories, devices).
+ *
+ * The size is known wherever the kernel tells it: st_size for memfds and
+ * regular files, and lseek(SEEK_END) for dma-bufs, which report it only
+ * there (since Linux 3.19).  Either can be 0, an empty file: that is a
+ * known size in which no plane fits.  The size is unknown only for a
+ * dma-buf whose lseek fails (an older kernel); its planes are then taken
+ * on trust, the one case where a plane is not checked against its fd.
+ */
 static int probe_fd(struct buffer_plane *p)
 {
     struct stat st;
@@ -57,37 +66,46 @@ static int probe_fd(struct buffer_plane *p)
         return -EBADF;
     p->dmabuf = fd_is_dmabuf(p->fd);
     if (p->dmabuf) {
-        /* Dma-bufs report their size through lseek, and only there. */
         off_t end = lseek(p->fd, 0, SEEK_END);
 
-        p->fd_size = end > 0 ? (uint64_t)end : 0;
+        p->size_known = end >= 0;
+        p->fd_size = end >= 0 ? (uint64_t)end : 0;
         lseek(p->fd, 0, SEEK_SET);
         return 0;
     }
     if (!S_ISREG(st.st_mode))
         return -EINVAL;
+    p->size_known = true;
     p->fd_size = (uint64_t)st.st_size;
     return 0;
 }
 
-/* Every plane the format defines must lie within its fd (when the fd's
- * size is known); auxiliary planes of a modifier (compression data) only
- * need to start inside it. */
+/*
+ * Every plane the format defines must lie within its fd, hold one row of
+ * pixels per stride, and start (and step from row to row) at the
+ * alignment of its pixels; auxiliary planes of a modifier (compression
+ * data, whose layout only the driver knows) need only start inside it.
+ * The row rule holds for tiled layouts too: their pitch covers the row
+ * and its padding to whole tiles.
+ */
 static int check_layout(const struct xcb_dri3_util_buffer *b, const struct format_info *f)
 {
     for (unsigned i = 0; i < b->n_planes; i++) {
         const struct buffer_plane *p = &b->planes[i];
+        uint32_t align;
         uint64_t end;
 
         if (i >= f->n_planes) {
-            if (p->fd_size && p->offset >= p->fd_size)
+            if (p->size_known && p->offset >= p->fd_size)
                 return -EINVAL;
             continue;
         }
-        if (p->stride == 0)
+        align = format_plane_align(f, i);
+        if (p->stride == 0 || p->stride < format_plane_row_bytes(f, i, b->width) ||
+            p->stride % align != 0 || p->offset % align != 0)
             return -EINVAL;
         end = (uint64_t)p->offset + (uint64_t)p->stride * format_plane_rows(f, i, b->height);
-        if (p->fd_size && end > p->fd_size)
+        if (p->size_known && end > p->fd_size)
             return -EINVAL;
     }
     return 0;

@@ -56,7 +56,7 @@ DRI3_UTIL_MAN_PAGES += \
 
 # Against the mock server, with the end-to-end helpers (tests/e2e).
 BUFFER_MOCK_TESTS = tests/util/buffer-mock tests/util/probe-mock tests/util/device-mock \
-	tests/util/syncobj-mock tests/util/wait-mock
+	tests/util/syncobj-mock tests/util/wait-mock tests/util/bounded-mock
 # No server needed.
 BUFFER_UNIT_TESTS = tests/util/buffer-unit tests/util/formats tests/util/drm-nodevice
 # Against Xvfb, a real server without DRI3 (skipped where Xvfb is missing).
@@ -87,10 +87,16 @@ tests_util_syncobj_mock_SOURCES = tests/util/syncobj-mock.c $(BUFFER_TEST_COMMON
 tests_util_syncobj_mock_CPPFLAGS = $(BUFFER_TEST_CPPFLAGS)
 tests_util_syncobj_mock_CFLAGS = $(DRI3_UTIL_TEST_CFLAGS)
 tests_util_syncobj_mock_LDADD = $(BUFFER_TEST_LDADD)
-tests_util_wait_mock_SOURCES = tests/util/wait-mock.c $(BUFFER_TEST_COMMON)
+tests_util_wait_mock_SOURCES = tests/util/wait-mock.c tests/util/event-thread.h \
+	$(BUFFER_TEST_COMMON)
 tests_util_wait_mock_CPPFLAGS = $(BUFFER_TEST_CPPFLAGS)
 tests_util_wait_mock_CFLAGS = $(DRI3_UTIL_TEST_CFLAGS)
 tests_util_wait_mock_LDADD = $(BUFFER_TEST_LDADD)
+tests_util_bounded_mock_SOURCES = tests/util/bounded-mock.c tests/util/event-thread.h \
+	$(BUFFER_TEST_COMMON)
+tests_util_bounded_mock_CPPFLAGS = $(BUFFER_TEST_CPPFLAGS)
+tests_util_bounded_mock_CFLAGS = $(DRI3_UTIL_TEST_CFLAGS)
+tests_util_bounded_mock_LDADD = $(BUFFER_TEST_LDADD)
 
 tests_util_buffer_unit_SOURCES = tests/util/buffer-unit.c $(BUFFER_TEST_COMMON)
 tests_util_buffer_unit_CPPFLAGS = $(BUFFER_TEST_CPPFLAGS)

@@ -70,4 +70,7 @@ int modifiers_lookup(xcb_connection_t *c, uint32_t window, uint8_t depth, uint8_
 /* Stores an X error in *err (or frees it) and sets errno to EIO. */
 void util_report_x_error(xcb_generic_error_t *e, xcb_generic_error_t **err);
 
+/* Closes the n fds of a reply (which the caller owns, used or not). */
+void close_fds(const int *fds, unsigned n);
+
 #endif

@@ -6,6 +6,7 @@
  * is_drm false and a note that says what the fd is.
  */
 #include "conn-state.h"
+#include "wait-private.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -117,35 +118,36 @@ static void describe(xcb_dri3_util_device_t *d)
     }
 }
 
-xcb_dri3_util_device_t *xcb_dri3_util_device_open(xcb_connection_t *c,
-                                                  xcb_drawable_t drawable,
-                                                  uint32_t provider,
-                                                  xcb_generic_error_t **err)
+static xcb_dri3_util_device_t *open_device(xcb_connection_t *c, xcb_drawable_t drawable,
+                                           uint32_t provider, xcb_generic_error_t **err)
 {
-    xcb_dri3_open_reply_t *r;
+    xcb_dri3_open_reply_t *r = NULL;
     xcb_generic_error_t *e = NULL;
     xcb_dri3_util_device_t *d;
-    int ret, fd;
+    int ret, fd, *fds;
 
-    if (err)
-        *err = NULL;
     ret = conn_need_dri3(c, 0, NULL);
+    if (ret == 0)
+        ret = util_wait_reply(c, xcb_dri3_open(c, drawable, provider).sequence,
+                              XCB_DRI3_UTIL_WAIT_REPLY_FDS, (void **)&r, &e);
+    if (ret == 1) {
+        util_report_x_error(e, err);
+        return NULL;
+    }
     if (ret < 0) {
         errno = -ret;
         return NULL;
     }
-    r = xcb_dri3_open_reply(c, xcb_dri3_open(c, drawable, provider), &e);
-    if (!r) {
-        if (e)
-            util_report_x_error(e, err);
-        else
-            errno = EPIPE;
+    /* The fds are ours from here on, whatever their number. */
+    fds = xcb_dri3_open_reply_fds(c, r);
+    if (r->nfd != 1) {
+        close_fds(fds, r->nfd);
+        free(r);
+        errno = EPROTO;
         return NULL;
     }
-    /* Our binding refuses a reply that does not carry exactly one fd. */
-    fd = xcb_dri3_open_reply_fds(c, r)[0];
+    fd = fds[0];
     free(r);
-    fcntl(fd, F_SETFD, FD_CLOEXEC);
     d = calloc(1, sizeof *d);
     if (!d) {
         close(fd);
@@ -154,6 +156,22 @@ xcb_dri3_util_device_t *xcb_dri3_util_device_open(xcb_connection_t *c,
     }
     d->fd = fd;
     describe(d);
+    return d;
+}
+
+xcb_dri3_util_device_t *xcb_dri3_util_device_open(xcb_connection_t *c,
+                                                  xcb_drawable_t drawable,
+                                                  uint32_t provider,
+                                                  xcb_generic_error_t **err)
+{
+    xcb_dri3_util_wait_scope_t previous;
+    xcb_dri3_util_device_t *d;
+
+    if (err)
+        *err = NULL;
+    previous = util_call_begin(c);
+    d = open_device(c, drawable, provider, err);
+    util_call_end(previous);
     return d;
 }
 

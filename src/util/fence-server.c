@@ -1,8 +1,11 @@
 /*
  * Handing fences to the X server and getting the server's fences: DRI3
- * FenceFromFD and FDFromFence, through our generated binding.
+ * FenceFromFD and FDFromFence, through our generated binding, each
+ * bounded by the connection's timeout (wait.c).
  */
+#include "conn-state.h"
 #include "fence-private.h"
+#include "wait-private.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -21,40 +24,28 @@ static void report_error(xcb_generic_error_t *e, xcb_generic_error_t **err)
     errno = EIO;
 }
 
-/* Whether requests can go to the server's DRI3 at all.  Sending one to a
- * server without the extension would make libxcb shut the connection. */
-static bool dri3_usable(xcb_connection_t *c)
+/* Whether requests can go to the server's DRI3 at all (a request to a
+ * missing extension makes libxcb shut the connection): the probe knows,
+ * within the call's deadline.  *caps receives its answer. */
+static bool dri3_usable(xcb_connection_t *c, xcb_dri3_util_caps_t *caps)
 {
-    const xcb_query_extension_reply_t *ext;
+    int ret = conn_need_dri3(c, 0, caps);
 
-    if (xcb_connection_has_error(c)) {
-        errno = EPIPE;
-        return false;
-    }
-    ext = xcb_get_extension_data(c, &xcb_dri3_id);
-    if (!ext || !ext->present) {
-        errno = xcb_connection_has_error(c) ? EPIPE : ENOTSUP;
-        return false;
-    }
-    return true;
+    if (ret < 0)
+        errno = -ret;
+    return ret == 0;
 }
 
-xcb_sync_fence_t xcb_dri3_util_fence_to_server(xcb_connection_t *c, xcb_drawable_t drawable,
-                                               xcb_dri3_util_fence_t *fence,
-                                               xcb_generic_error_t **err)
+static xcb_sync_fence_t to_server(xcb_connection_t *c, xcb_drawable_t drawable,
+                                  xcb_dri3_util_fence_t *fence, xcb_generic_error_t **err)
 {
+    xcb_dri3_util_caps_t caps;
     xcb_void_cookie_t cookie;
-    xcb_generic_error_t *e;
+    xcb_generic_error_t *e = NULL;
     xcb_sync_fence_t id;
-    int fd;
+    int fd, ret;
 
-    if (err)
-        *err = NULL;
-    if (!c || !fence) {
-        errno = EINVAL;
-        return XCB_NONE;
-    }
-    if (!dri3_usable(c))
+    if (!dri3_usable(c, &caps))
         return XCB_NONE;
     id = xcb_generate_id(c);
     if (id == (uint32_t)-1) {
@@ -67,16 +58,72 @@ xcb_sync_fence_t xcb_dri3_util_fence_to_server(xcb_connection_t *c, xcb_drawable
         return XCB_NONE;
     cookie = xcb_dri3_fence_from_fd_checked(c, drawable, id,
                                             fence_word_triggered(fence->word), fd);
-    e = xcb_request_check(c, cookie);
-    if (e) {
+    ret = util_wait_checked(c, cookie, &e);
+    if (ret == 1) {
         report_error(e, err);
         return XCB_NONE;
     }
-    if (xcb_connection_has_error(c)) {
-        errno = EPIPE;
+    /* The server may still make the fence: destroy it after the fact, its
+     * possible error swallowed (SYNC 3.1 has fences; DRI3 needs it). */
+    if ((ret == -ETIMEDOUT || ret == -ECANCELED) && caps.sync)
+        wait_abandon_void(c, xcb_sync_destroy_fence_checked(c, id));
+    if (ret < 0) {
+        errno = -ret;
         return XCB_NONE;
     }
     return id;
+}
+
+xcb_sync_fence_t xcb_dri3_util_fence_to_server(xcb_connection_t *c, xcb_drawable_t drawable,
+                                               xcb_dri3_util_fence_t *fence,
+                                               xcb_generic_error_t **err)
+{
+    xcb_dri3_util_wait_scope_t previous;
+    xcb_sync_fence_t id;
+
+    if (err)
+        *err = NULL;
+    if (!c || !fence) {
+        errno = EINVAL;
+        return XCB_NONE;
+    }
+    previous = util_call_begin(c);
+    id = to_server(c, drawable, fence, err);
+    util_call_end(previous);
+    return id;
+}
+
+static xcb_dri3_util_fence_t *from_server(xcb_connection_t *c, xcb_drawable_t drawable,
+                                          xcb_sync_fence_t sync_fence,
+                                          xcb_generic_error_t **err)
+{
+    xcb_dri3_fd_from_fence_reply_t *reply = NULL;
+    xcb_generic_error_t *e = NULL;
+    int *fds, fd, ret;
+
+    if (!dri3_usable(c, NULL))
+        return NULL;
+    ret = util_wait_reply(c, xcb_dri3_fd_from_fence(c, drawable, sync_fence).sequence,
+                          XCB_DRI3_UTIL_WAIT_REPLY_FDS, (void **)&reply, &e);
+    if (ret == 1) {
+        report_error(e, err);
+        return NULL;
+    }
+    if (ret < 0) {
+        errno = -ret;
+        return NULL;
+    }
+    /* The reply is never discarded unread: its fds are ours to close. */
+    fds = xcb_dri3_fd_from_fence_reply_fds(c, reply);
+    if (reply->nfd != 1) {
+        close_fds(fds, reply->nfd);
+        free(reply);
+        errno = EPROTO;
+        return NULL;
+    }
+    fd = fds[0];
+    free(reply);
+    return xcb_dri3_util_fence_import(fd);
 }
 
 xcb_dri3_util_fence_t *xcb_dri3_util_fence_from_server(xcb_connection_t *c,
@@ -84,10 +131,8 @@ xcb_dri3_util_fence_t *xcb_dri3_util_fence_from_server(xcb_connection_t *c,
                                                        xcb_sync_fence_t sync_fence,
                                                        xcb_generic_error_t **err)
 {
-    xcb_dri3_fd_from_fence_reply_t *reply;
-    xcb_generic_error_t *e = NULL;
-    unsigned int nfd;
-    int *fds, fd;
+    xcb_dri3_util_wait_scope_t previous;
+    xcb_dri3_util_fence_t *fence;
 
     if (err)
         *err = NULL;
@@ -95,27 +140,8 @@ xcb_dri3_util_fence_t *xcb_dri3_util_fence_from_server(xcb_connection_t *c,
         errno = EINVAL;
         return NULL;
     }
-    if (!dri3_usable(c))
-        return NULL;
-    reply = xcb_dri3_fd_from_fence_reply(c, xcb_dri3_fd_from_fence(c, drawable, sync_fence),
-                                         &e);
-    if (!reply) {
-        if (e)
-            report_error(e, err);
-        else
-            errno = EPIPE;
-        return NULL;
-    }
-    /* The reply is never discarded unread: its fds are ours to close. */
-    nfd = reply->nfd;
-    fds = xcb_dri3_fd_from_fence_reply_fds(c, reply);
-    fd = nfd > 0 ? fds[0] : -1;
-    for (unsigned int i = 1; i < nfd; i++)
-        close(fds[i]);
-    free(reply);
-    if (fd < 0) {
-        errno = EPROTO;
-        return NULL;
-    }
-    return xcb_dri3_util_fence_import(fd);
+    previous = util_call_begin(c);
+    fence = from_server(c, drawable, sync_fence, err);
+    util_call_end(previous);
+    return fence;
 }

@@ -72,6 +72,20 @@ uint32_t format_plane_rows(const struct format_info *f, unsigned plane, uint32_t
     return (height + f->vsub - 1) / f->vsub;
 }
 
+uint32_t format_plane_row_bytes(const struct format_info *f, unsigned plane, uint32_t width)
+{
+    uint32_t w = plane == 0 || f->hsub <= 1 ? width : (width + f->hsub - 1) / f->hsub;
+
+    return w * f->cpp[plane];
+}
+
+uint32_t format_plane_align(const struct format_info *f, unsigned plane)
+{
+    uint32_t cpp = f->cpp[plane];
+
+    return cpp ? cpp & -cpp : 1;
+}
+
 uint32_t xcb_dri3_util_fourcc_from_depth(uint8_t depth, uint8_t bpp)
 {
     for (size_t i = 0; i < N_FORMATS; i++)

@@ -23,4 +23,14 @@ const struct format_info *format_lookup(uint32_t fourcc);
 /* Rows of plane `plane` of a format for an image `height` rows high. */
 uint32_t format_plane_rows(const struct format_info *f, unsigned plane, uint32_t height);
 
+/* Bytes one row of plane `plane` holds for an image `width` pixels wide:
+ * the least stride that plane can have. */
+uint32_t format_plane_row_bytes(const struct format_info *f, unsigned plane, uint32_t width);
+
+/* The alignment a plane's offset and stride need: the largest power of
+ * two that divides its bytes per pixel (4 for 32-bit pixels, 2 for 16-bit
+ * ones, 1 for 8- and 24-bit ones), so that every pixel of every row sits
+ * at its natural alignment. */
+uint32_t format_plane_align(const struct format_info *f, unsigned plane);
+
 #endif

@@ -40,7 +40,15 @@ DRI3_UTIL_MAN_PAGES = \
 	src/util/man/xcb_dri3_util_fence_watcher_add.3 \
 	src/util/man/xcb_dri3_util_fence_watcher_remove.3 \
 	src/util/man/xcb_dri3_util_fence_watcher_collect.3 \
-	src/util/man/xcb_dri3_util_fence_watcher_destroy.3
+	src/util/man/xcb_dri3_util_fence_watcher_destroy.3 \
+	src/util/man/xcb_dri3_util_set_timeout.3 \
+	src/util/man/xcb_dri3_util_get_timeout.3 \
+	src/util/man/xcb_dri3_util_wait_reply.3 \
+	src/util/man/xcb_dri3_util_wait_void.3 \
+	src/util/man/xcb_dri3_util_deadline.3 \
+	src/util/man/xcb_dri3_util_wait_scope_push.3 \
+	src/util/man/xcb_dri3_util_wait_scope_pop.3 \
+	src/util/man/xcb_dri3_util_collect_abandoned.3
 # Installed as data: Makefile.am already owns man3dir for the generated pages.
 dri3utilmandir = $(mandir)/man3
 dist_dri3utilman_DATA = $(DRI3_UTIL_MAN_PAGES)
@@ -56,9 +64,11 @@ DRI3_UTIL_TESTS = tests/util/fence-basic tests/util/fence-wait tests/util/fence-
 	tests/util/fence-conn
 DRI3_UTIL_TESTS += tests/util/fence-rules
 check_PROGRAMS += $(DRI3_UTIL_TESTS)
-TESTS += $(DRI3_UTIL_TESTS) tests/util/man-pages.sh
+TESTS += $(DRI3_UTIL_TESTS) tests/util/man-pages.sh tests/util/no-blocking-waits.sh
 VALGRIND_TESTS += $(DRI3_UTIL_TESTS)
-EXTRA_DIST += tests/util/man-pages.sh tests/util/fence-test-util.h
+EXTRA_DIST += tests/util/man-pages.sh tests/common/check-man-pages.sh \
+	tests/util/no-blocking-waits.sh \
+	tests/util/fence-test-util.h
 
 tests_util_fence_basic_SOURCES = tests/util/fence-basic.c tests/util/fence-test-util.h
 tests_util_fence_basic_CPPFLAGS = $(DRI3_UTIL_TEST_CPPFLAGS)

@@ -6,6 +6,7 @@
  * through the public function refreshes the cache).
  */
 #include "conn-state.h"
+#include "wait-private.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -31,20 +32,25 @@ static int query(xcb_connection_t *c, uint32_t window, uint8_t depth, uint8_t bp
                  uint64_t **window_mods, uint32_t *n_window, uint64_t **screen_mods,
                  uint32_t *n_screen, xcb_generic_error_t **err)
 {
-    xcb_dri3_get_supported_modifiers_reply_t *r;
+    xcb_dri3_get_supported_modifiers_reply_t *r = NULL;
     xcb_generic_error_t *e = NULL;
-    int ret = 0;
+    int ret;
 
-    r = xcb_dri3_get_supported_modifiers_reply(
-        c, xcb_dri3_get_supported_modifiers(c, window, depth, bpp), &e);
-    if (!r) {
-        if (e) {
-            util_report_x_error(e, err);
-            return -EIO;
-        }
-        return -EPIPE;
+    ret = util_wait_reply(c, xcb_dri3_get_supported_modifiers(c, window, depth, bpp).sequence,
+                          0, (void **)&r, &e);
+    if (ret == 1) {
+        util_report_x_error(e, err);
+        return -EIO;
     }
-    /* Our binding has checked both counts against the reply's length. */
+    if (ret < 0)
+        return ret;
+    /* Both lists must lie within the reply (libxcb read 32 + 4 * length
+     * bytes; the counts are the server's word). */
+    if (32 + 8 * ((uint64_t)r->num_window_modifiers + r->num_screen_modifiers) >
+        32 + 4 * (uint64_t)r->length) {
+        free(r);
+        return -EPROTO;
+    }
     *n_window = r->num_window_modifiers;
     *n_screen = r->num_screen_modifiers;
     *window_mods = copy_mods(xcb_dri3_get_supported_modifiers_window_modifiers(r), *n_window,
@@ -90,6 +96,7 @@ int xcb_dri3_util_get_supported_modifiers(xcb_connection_t *c, xcb_window_t wind
                                           uint64_t **screen_mods, uint32_t *n_screen,
                                           xcb_generic_error_t **err)
 {
+    xcb_dri3_util_wait_scope_t previous;
     int ret;
 
     if (err)
@@ -100,9 +107,11 @@ int xcb_dri3_util_get_supported_modifiers(xcb_connection_t *c, xcb_window_t wind
     }
     *window_mods = *screen_mods = NULL;
     *n_window = *n_screen = 0;
+    previous = util_call_begin(c);
     ret = conn_need_dri3(c, 2, NULL);
     if (ret == 0)
         ret = query(c, window, depth, bpp, window_mods, n_window, screen_mods, n_screen, err);
+    util_call_end(previous);
     if (ret < 0) {
         clear_outputs(window_mods, n_window, screen_mods, n_screen);
         errno = -ret;

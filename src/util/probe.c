@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <unistd.h>
 #include <xcb/dri3.h>
 #include <xcb/present.h>
 #include <xcb/shm.h>
@@ -52,6 +53,12 @@ void util_report_x_error(xcb_generic_error_t *e, xcb_generic_error_t **err)
     else
         free(e);
     errno = EIO;
+}
+
+void close_fds(const int *fds, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++)
+        close(fds[i]);
 }
 
 /* Caller holds states_lock. */
@@ -113,7 +120,53 @@ static bool ext_present(xcb_connection_t *c, xcb_extension_t *ext)
     return r && r->present;
 }
 
-/* Sends everything, then reads the answers: at most two round trips. */
+/*
+ * The reply of one of the probe's requests (sent when `sent`), or NULL.
+ * The first failure to wait is kept in *ret; the later waits of the probe
+ * then only look (the deadline has passed) and abandon what has not come.
+ * An X error gives NULL: the extension is then taken to be missing.
+ */
+static void *probe_reply(xcb_connection_t *c, bool sent, unsigned int sequence, int *ret)
+{
+    void *reply = NULL;
+    int w;
+
+    if (!sent)
+        return NULL;
+    w = util_wait_reply(c, sequence, 0, &reply, NULL);
+    if (w < 0 && *ret == 0)
+        *ret = w;
+    return reply;
+}
+
+/* Round one: which extensions the server has.  libxcb's extension cache
+ * answers that, but xcb_get_extension_data() waits for its QueryExtension
+ * replies without a bound: so the QueryExtension requests go out
+ * (prefetch), then a GetInputFocus whose reply we wait for with ours.
+ * Replies come in order: once it is here, so are they, and
+ * xcb_get_extension_data() no longer waits. */
+static int query_extensions(xcb_connection_t *c, xcb_dri3_util_caps_t *caps)
+{
+    int ret = 0;
+
+    xcb_prefetch_extension_data(c, &xcb_dri3_id);
+    xcb_prefetch_extension_data(c, &xcb_present_id);
+    xcb_prefetch_extension_data(c, &xcb_sync_id);
+    xcb_prefetch_extension_data(c, &xcb_xfixes_id);
+    xcb_prefetch_extension_data(c, &xcb_shm_id);
+    free(probe_reply(c, true, xcb_get_input_focus(c).sequence, &ret));
+    if (ret < 0)
+        return ret;
+    caps->dri3 = ext_present(c, &xcb_dri3_id);
+    caps->present = ext_present(c, &xcb_present_id);
+    caps->sync = ext_present(c, &xcb_sync_id);
+    caps->xfixes = ext_present(c, &xcb_xfixes_id);
+    caps->shm = ext_present(c, &xcb_shm_id);
+    return xcb_connection_has_error(c) ? -EPIPE : 0;
+}
+
+/* Sends everything, then reads the answers: two round trips, under the
+ * one deadline of the call (see conn_caps). */
 static int run_probe(xcb_connection_t *c, xcb_dri3_util_caps_t *caps)
 {
     xcb_dri3_query_version_cookie_t dri3_ck = { 0 };
@@ -123,24 +176,14 @@ static int run_probe(xcb_connection_t *c, xcb_dri3_util_caps_t *caps)
     xcb_xfixes_query_version_cookie_t xfixes_ck = { 0 };
     xcb_shm_query_version_cookie_t shm_ck = { 0 };
     xcb_screen_iterator_t screens;
+    bool caps_sent = false;
+    int ret;
 
     memset(caps, 0, sizeof *caps);
     caps->fd_passing = is_unix_socket(xcb_get_file_descriptor(c));
-
-    /* Round one: all QueryExtension requests leave before any answer is
-     * awaited. */
-    xcb_prefetch_extension_data(c, &xcb_dri3_id);
-    xcb_prefetch_extension_data(c, &xcb_present_id);
-    xcb_prefetch_extension_data(c, &xcb_sync_id);
-    xcb_prefetch_extension_data(c, &xcb_xfixes_id);
-    xcb_prefetch_extension_data(c, &xcb_shm_id);
-    caps->dri3 = ext_present(c, &xcb_dri3_id);
-    caps->present = ext_present(c, &xcb_present_id);
-    caps->sync = ext_present(c, &xcb_sync_id);
-    caps->xfixes = ext_present(c, &xcb_xfixes_id);
-    caps->shm = ext_present(c, &xcb_shm_id);
-    if (xcb_connection_has_error(c))
-        return -EPIPE;
+    ret = query_extensions(c, caps);
+    if (ret < 0)
+        return ret;
 
     /* Round two: every version request, and the root window's Present
      * capabilities, again all sent before the first reply is read. */
@@ -149,7 +192,8 @@ static int run_probe(xcb_connection_t *c, xcb_dri3_util_caps_t *caps)
     if (caps->present) {
         present_ck = xcb_present_query_version(c, 1, 4);
         screens = xcb_setup_roots_iterator(xcb_get_setup(c));
-        if (screens.rem > 0)
+        caps_sent = screens.rem > 0;
+        if (caps_sent)
             caps_ck = xcb_present_query_capabilities(c, screens.data->root);
     }
     if (caps->sync)
@@ -159,56 +203,47 @@ static int run_probe(xcb_connection_t *c, xcb_dri3_util_caps_t *caps)
     if (caps->shm)
         shm_ck = xcb_shm_query_version(c);
 
-    if (caps->dri3) {
-        xcb_dri3_query_version_reply_t *r = xcb_dri3_query_version_reply(c, dri3_ck, NULL);
-        if (r) {
-            caps->dri3_major = r->major_version;
-            caps->dri3_minor = r->minor_version;
-        }
-        free(r);
+    xcb_dri3_query_version_reply_t *dri3 = probe_reply(c, caps->dri3, dri3_ck.sequence, &ret);
+    xcb_present_query_version_reply_t *present =
+        probe_reply(c, caps->present, present_ck.sequence, &ret);
+    xcb_present_query_capabilities_reply_t *pcaps =
+        probe_reply(c, caps_sent, caps_ck.sequence, &ret);
+    xcb_sync_initialize_reply_t *sync = probe_reply(c, caps->sync, sync_ck.sequence, &ret);
+    xcb_xfixes_query_version_reply_t *xfixes =
+        probe_reply(c, caps->xfixes, xfixes_ck.sequence, &ret);
+    xcb_shm_query_version_reply_t *shm = probe_reply(c, caps->shm, shm_ck.sequence, &ret);
+
+    if (dri3) {
+        caps->dri3_major = dri3->major_version;
+        caps->dri3_minor = dri3->minor_version;
     }
-    if (caps->present) {
-        xcb_present_query_version_reply_t *r =
-            xcb_present_query_version_reply(c, present_ck, NULL);
-        if (r) {
-            caps->present_major = r->major_version;
-            caps->present_minor = r->minor_version;
-        }
-        free(r);
-        if (caps_ck.sequence) {
-            xcb_present_query_capabilities_reply_t *q =
-                xcb_present_query_capabilities_reply(c, caps_ck, NULL);
-            if (q)
-                caps->present_caps = q->capabilities;
-            free(q);
-        }
+    if (present) {
+        caps->present_major = present->major_version;
+        caps->present_minor = present->minor_version;
     }
-    if (caps->sync) {
-        xcb_sync_initialize_reply_t *r = xcb_sync_initialize_reply(c, sync_ck, NULL);
-        if (r) {
-            caps->sync_major = r->major_version;
-            caps->sync_minor = r->minor_version;
-        }
-        free(r);
+    if (pcaps)
+        caps->present_caps = pcaps->capabilities;
+    if (sync) {
+        caps->sync_major = sync->major_version;
+        caps->sync_minor = sync->minor_version;
     }
-    if (caps->xfixes) {
-        xcb_xfixes_query_version_reply_t *r =
-            xcb_xfixes_query_version_reply(c, xfixes_ck, NULL);
-        if (r) {
-            caps->xfixes_major = r->major_version;
-            caps->xfixes_minor = r->minor_version;
-        }
-        free(r);
+    if (xfixes) {
+        caps->xfixes_major = xfixes->major_version;
+        caps->xfixes_minor = xfixes->minor_version;
     }
-    if (caps->shm) {
-        xcb_shm_query_version_reply_t *r = xcb_shm_query_version_reply(c, shm_ck, NULL);
-        if (r) {
-            caps->shm_major = r->major_version;
-            caps->shm_minor = r->minor_version;
-            caps->shm_pixmaps = r->shared_pixmaps;
-        }
-        free(r);
+    if (shm) {
+        caps->shm_major = shm->major_version;
+        caps->shm_minor = shm->minor_version;
+        caps->shm_pixmaps = shm->shared_pixmaps;
     }
+    free(dri3);
+    free(present);
+    free(pcaps);
+    free(sync);
+    free(xfixes);
+    free(shm);
+    if (ret < 0)
+        return ret;
     if (xcb_connection_has_error(c))
         return -EPIPE;
     /* A server that advertises an extension and then fails its version
@@ -237,8 +272,12 @@ int conn_caps(xcb_connection_t *c, xcb_dri3_util_caps_t *caps)
         return 0;
 
     /* Probing without the lock: two threads may both probe the first
-     * time; the first to finish is kept. */
+     * time; the first to finish is kept.  All its waits share the
+     * deadline of the call that needed the probe (a scope pushed here
+     * only narrows an outer one). */
+    xcb_dri3_util_wait_scope_t previous = util_call_begin(c);
     ret = run_probe(c, caps);
+    util_call_end(previous);
     if (ret < 0)
         return ret;
     s = calloc(1, sizeof *s);

@@ -4,6 +4,7 @@
  * make them known to the X server.
  */
 #include "conn-state.h"
+#include "wait-private.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -109,15 +110,13 @@ void xcb_dri3_util_timeline_destroy(xcb_dri3_util_timeline_t *tl)
     free(tl);
 }
 
-uint32_t xcb_dri3_util_syncobj_import(xcb_connection_t *c, xcb_drawable_t drawable,
-                                      int syncobj_fd, xcb_generic_error_t **err)
+static uint32_t import_syncobj(xcb_connection_t *c, xcb_drawable_t drawable, int syncobj_fd,
+                               xcb_generic_error_t **err)
 {
-    xcb_generic_error_t *e;
+    xcb_generic_error_t *e = NULL;
     uint32_t id;
     int ret, fd;
 
-    if (err)
-        *err = NULL;
     ret = conn_need_dri3(c, 4, NULL);
     if (ret < 0) {
         errno = -ret;
@@ -132,15 +131,32 @@ uint32_t xcb_dri3_util_syncobj_import(xcb_connection_t *c, xcb_drawable_t drawab
     fd = fcntl(syncobj_fd, F_DUPFD_CLOEXEC, 0);
     if (fd < 0)
         return XCB_NONE;
-    e = xcb_request_check(c, xcb_dri3_import_syncobj_checked(c, id, drawable, fd));
-    if (e) {
+    ret = util_wait_checked(c, xcb_dri3_import_syncobj_checked(c, id, drawable, fd), &e);
+    if (ret == 1) {
         util_report_x_error(e, err);
         return XCB_NONE;
     }
-    if (xcb_connection_has_error(c)) {
-        errno = EPIPE;
+    /* The server may still import it: free it after the fact. */
+    if (ret == -ETIMEDOUT || ret == -ECANCELED)
+        wait_abandon_void(c, xcb_dri3_free_syncobj_checked(c, id));
+    if (ret < 0) {
+        errno = -ret;
         return XCB_NONE;
     }
+    return id;
+}
+
+uint32_t xcb_dri3_util_syncobj_import(xcb_connection_t *c, xcb_drawable_t drawable,
+                                      int syncobj_fd, xcb_generic_error_t **err)
+{
+    xcb_dri3_util_wait_scope_t previous;
+    uint32_t id;
+
+    if (err)
+        *err = NULL;
+    previous = util_call_begin(c);
+    id = import_syncobj(c, drawable, syncobj_fd, err);
+    util_call_end(previous);
     return id;
 }
 

@@ -190,11 +190,16 @@ int xcb_dri3_util_fence_wait_conn(xcb_dri3_util_fence_t *fence, xcb_connection_t
  * Makes the fence known to the X server as a new SYNC fence (DRI3
  * FenceFromFD, with a dup of the fence's fd and its current state) and
  * returns the new id; the fence stays the caller's.  drawable picks the
- * screen.  This makes a round trip, to report the server's error: on
- * failure it returns XCB_NONE and sets *err (if err is not NULL) to the X
- * error, which the caller frees, or to NULL with errno set when no X error
- * is to blame (EINVAL: c or fence is NULL; ENOTSUP: the server has no
- * DRI3; EPIPE: the connection has an error; EMFILE or ENFILE: the dup).
+ * screen.  This makes a round trip, to report the server's error, bounded
+ * by the connection's timeout (xcb_dri3_util_set_timeout(); the probe's
+ * round trips, on a connection's first call, included): on failure it
+ * returns XCB_NONE and sets *err (if err is not NULL) to the X error,
+ * which the caller frees, or to NULL with errno set when no X error is to
+ * blame (EINVAL: c or fence is NULL; ENOTSUP: the server has no DRI3;
+ * EPIPE: the connection has an error; ETIMEDOUT: no answer in time, and
+ * the SYNC fence the server may still make is destroyed after the fact;
+ * ECANCELED: the cancel fd of the caller's scope, see
+ * xcb_dri3_util_wait_scope_push(); EMFILE or ENFILE: the dup).
  */
 xcb_sync_fence_t xcb_dri3_util_fence_to_server(xcb_connection_t *c, xcb_drawable_t drawable,
                                                xcb_dri3_util_fence_t *fence,
@@ -203,11 +208,12 @@ xcb_sync_fence_t xcb_dri3_util_fence_to_server(xcb_connection_t *c, xcb_drawable
 /*
  * Asks the X server for the page behind SYNC fence sync_fence (DRI3
  * FDFromFence; the server must have created it from a futex page, as
- * xcb_sync_create_fence does) and imports it.  Returns NULL on failure with
- * *err (if err is not NULL) set as for xcb_dri3_util_fence_to_server(), or
- * to NULL with errno set (EINVAL: c is NULL; ENOTSUP, EPIPE as there;
- * EPROTO: the reply carried no fd; or an error of
- * xcb_dri3_util_fence_import()).
+ * xcb_sync_create_fence does) and imports it.  One round trip, bounded as
+ * for xcb_dri3_util_fence_to_server().  Returns NULL on failure with *err
+ * (if err is not NULL) set as there, or to NULL with errno set (EINVAL: c
+ * is NULL; ENOTSUP, EPIPE, ETIMEDOUT, ECANCELED as there (a late reply's
+ * fd is closed when it comes); EPROTO: the reply did not carry exactly
+ * one fd; or an error of xcb_dri3_util_fence_import()).
  */
 xcb_dri3_util_fence_t *xcb_dri3_util_fence_from_server(xcb_connection_t *c,
                                                        xcb_drawable_t drawable,
@@ -310,6 +316,19 @@ void xcb_dri3_util_fence_watcher_destroy(xcb_dri3_util_fence_watcher_t *watcher)
  * lacks (libxcb would shut the connection down): each consults the probe
  * below and fails with ENOTSUP, having sent nothing, when the extension or
  * version it needs is missing.  EPIPE means the connection has an error.
+ *
+ * Every function that makes round trips is bounded as a whole (its
+ * probe, modifier query and request share one deadline) by the
+ * connection's timeout, 1 s unless xcb_dri3_util_set_timeout() changed
+ * it (xcb_dri3_util_wait.h), and by the caller's scope: it fails with
+ * ETIMEDOUT when the server does not answer in time, and with ECANCELED
+ * when the scope's cancel fd turns readable.  The answer that comes later
+ * is taken in and freed (its fds closed) by a later call, and what the
+ * request may still create on the server (a pixmap, a fence, a syncobj)
+ * is freed after the fact, its error kept out of the event queue.  The
+ * functions that only send (device_set_in_use, syncobj_free,
+ * present_synced) wait only for the probe, on a connection's first call,
+ * and can then fail the same way.
  */
 
 /* DRM's "no explicit modifier" and "linear" modifiers (drm_fourcc.h). */
@@ -341,22 +360,29 @@ typedef struct xcb_dri3_util_caps {
 
 /*
  * Finds out what the server offers and fills *caps.  The first call on a
- * connection sends every request at once before it waits for any reply:
- * the QueryExtension requests of the five extensions (none where libxcb
- * already knows the answer), then, together, the version requests of those
- * present and Present's QueryCapabilities; no request goes to a missing
- * extension.  The result is cached per connection: later calls, and every
- * helper of this library, use it without a round trip.  Thread-safe.
+ * connection makes two round trips, each sending every request before it
+ * waits for any reply: the QueryExtension requests of the five extensions
+ * (none where libxcb already knows the answer) with a GetInputFocus (whose
+ * reply, waited for with a bound, proves theirs are in), then, together,
+ * the version requests of those present and Present's QueryCapabilities;
+ * no request goes to a missing extension.  Both round trips together are
+ * bounded by the connection's timeout (see the part's conventions).  The
+ * result is cached per connection: later calls, and every helper of this
+ * library, use it without a round trip.  A probe that failed is not
+ * cached: the next call probes again.  Thread-safe.
  *
  * The cache is keyed on the connection; call
  * xcb_dri3_util_probe_forget() before xcb_disconnect() when a program
  * opens and closes many connections.
  *
- * Returns 0, -EPIPE (the connection has or gets an error), -ENOMEM.
+ * Returns 0, -EPIPE (the connection has or gets an error), -ETIMEDOUT,
+ * -ECANCELED, -ENOMEM.
  */
 int xcb_dri3_util_probe(xcb_connection_t *c, xcb_dri3_util_caps_t *caps);
 
-/* Drops what the library cached for c (probe, modifier lists). */
+/* Drops what the library keeps for c: the probe's answer, the modifier
+ * lists, and the waits' timeout and abandoned requests (late answers that
+ * have come are freed now; those still to come stay libxcb's). */
 void xcb_dri3_util_probe_forget(xcb_connection_t *c);
 
 /* ---- buffers -------------------------------------------------------------- */
@@ -384,11 +410,19 @@ xcb_dri3_util_buffer_t *xcb_dri3_util_buffer_create_memfd(uint16_t width, uint16
  * Makes a buffer of n_planes fds with their strides and offsets (a GPU
  * renderer's dma-bufs).  Takes ownership of every fd whatever the outcome
  * (on failure they are closed; the same fd may appear for several planes).
- * Each plane the format defines must fit in its fd: offset + stride * rows
- * within the fd's size, where the size can be known (memfds, files and
- * dma-bufs tell it).  NULL with errno EINVAL (zero size, unknown fourcc,
- * n_planes not 1..4, fewer planes than the format has, a plane that does
- * not fit, a pipe or socket), EBADF (an fd that is not open), ENOMEM.
+ * Each plane the format defines must
+ *   - fit in its fd: offset + stride * rows within the fd's size.  The
+ *     size of memfds and files (fstat) and of dma-bufs (lseek SEEK_END)
+ *     is known, and an empty fd has size 0, in which nothing fits; only
+ *     a dma-buf whose kernel cannot tell its size is taken on trust;
+ *   - hold a row per stride: stride >= width * bytes per pixel of that
+ *     plane (chroma planes: their subsampled width);
+ *   - be aligned to its pixels: offset and stride multiples of 4 for
+ *     32-bit pixels, 8 for 64-bit, 2 for 16-bit (none for 8- and 24-bit).
+ * The extra planes of a modifier (compression data) must start inside
+ * their fd.  NULL with errno EINVAL (zero size, unknown fourcc, n_planes
+ * not 1..4, fewer planes than the format has, a plane that breaks a rule
+ * above, a pipe or socket), EBADF (an fd that is not open), ENOMEM.
  */
 xcb_dri3_util_buffer_t *xcb_dri3_util_buffer_import(uint16_t width, uint16_t height,
                                                     uint32_t fourcc, uint64_t modifier,
@@ -406,11 +440,18 @@ xcb_dri3_util_buffer_t *xcb_dri3_util_buffer_import(uint16_t width, uint16_t hei
  * usable.  Waits for the server's answer (a checked request), so a refusal
  * comes back here and the connection stays usable.
  *
+ * The buffer's layout passed xcb_dri3_util_buffer_import()'s checks
+ * (every buffer does), so the server is never handed planes that do not
+ * fit their fds.
+ *
  * Returns the pixmap, or XCB_NONE with errno: EIO (the server refused,
  * *err says why), EOPNOTSUPP (what the server's version cannot express:
  * several planes, a modifier, an offset or a stride beyond 16 bits on 1.0;
  * a modifier the server does not list on 1.2; nothing was sent), EINVAL
- * (a buffer with a fourcc of no X depth), ENOTSUP (no DRI3), EPIPE.
+ * (a buffer with a fourcc of no X depth), ENOTSUP (no DRI3), EPIPE,
+ * ETIMEDOUT or ECANCELED (see the part's conventions; the pixmap that the
+ * server may still make is freed with a checked FreePixmap, so neither it
+ * nor an error of it is left behind).
  */
 xcb_pixmap_t xcb_dri3_util_buffer_to_pixmap(xcb_connection_t *c, xcb_drawable_t drawable,
                                             const xcb_dri3_util_buffer_t *buf,
@@ -420,9 +461,13 @@ xcb_pixmap_t xcb_dri3_util_buffer_to_pixmap(xcb_connection_t *c, xcb_drawable_t 
  * The buffer behind a pixmap: BuffersFromPixmap on DRI3 >= 1.2,
  * BufferFromPixmap on 1.0.  The reply's fds become the buffer's; fds it
  * cannot use are closed.  The fourcc follows from the pixmap's depth and
- * bpp.  NULL with errno: EIO (X error in *err), EPROTO (the reply's plane
- * count, sizes or fds do not add up), EINVAL (a depth and bpp of no known
- * fourcc), ENOTSUP (no DRI3), EPIPE, ENOMEM.
+ * bpp.  The server's layout must pass xcb_dri3_util_buffer_import()'s
+ * checks.  NULL with errno: EIO (X error in *err), EPROTO (the reply's
+ * plane count, sizes or fds do not add up, or its layout breaks import's
+ * rules: a plane beyond its fd, an empty fd, a stride shorter than a
+ * row, a misaligned plane), EINVAL (a depth and bpp of no known fourcc),
+ * ENOTSUP (no DRI3), EPIPE, ETIMEDOUT, ECANCELED (the late reply's fds are
+ * closed when it comes), ENOMEM.
  */
 xcb_dri3_util_buffer_t *xcb_dri3_util_buffer_from_pixmap(xcb_connection_t *c,
                                                          xcb_pixmap_t pixmap,
@@ -515,9 +560,11 @@ typedef struct xcb_dri3_util_device {
  * DRI3 Open on drawable's screen (provider: 0 for the default), then
  * libdrm's facts about the fd; a primary node is swapped for its render
  * node where the system has one (the render node needs no DRM master).
- * NULL with errno: EIO (X error in *err), EPROTO (no fd in the reply),
- * ENOTSUP (no DRI3), EPIPE, ENOMEM.  A non-DRM fd is not an error: see
- * is_drm.
+ * NULL with errno: EIO (X error in *err), EPROTO (the reply does not carry
+ * exactly one fd), ENOTSUP (no DRI3), EPIPE, ETIMEDOUT (the server did not
+ * answer within the connection's timeout: the fd of its late reply is
+ * closed when it comes), ECANCELED, ENOMEM.  A non-DRM fd is not an
+ * error: see is_drm.
  */
 xcb_dri3_util_device_t *xcb_dri3_util_device_open(xcb_connection_t *c,
                                                   xcb_drawable_t drawable,
@@ -578,7 +625,8 @@ char *xcb_dri3_util_modifier_name(uint64_t modifier);
  * caller frees with free() (NULL when empty).  The answer also refreshes
  * the cache that xcb_dri3_util_buffer_to_pixmap() uses.  Returns 0, -EIO
  * (X error in *err), -ENOTSUP (no DRI3, or DRI3 older than 1.2), -EINVAL
- * (an output pointer is NULL), -EPIPE, -ENOMEM; on failure the outputs
+ * (an output pointer is NULL), -EPIPE, -ETIMEDOUT, -ECANCELED, -EPROTO
+ * (the reply's counts exceed its length), -ENOMEM; on failure the outputs
  * are NULL and 0.
  */
 int xcb_dri3_util_get_supported_modifiers(xcb_connection_t *c, xcb_window_t window,
@@ -592,8 +640,10 @@ int xcb_dri3_util_get_supported_modifiers(xcb_connection_t *c, xcb_window_t wind
 /*
  * Makes the DRM syncobj behind syncobj_fd known to the server (DRI3
  * ImportSyncobj, sending a dup: the fd stays the caller's) and returns the
- * new XID.  A checked request.  XCB_NONE with errno EIO (X error in
- * *err), ENOTSUP (no DRI3 1.4), EPIPE, or dup()'s error.
+ * new XID.  A checked request, bounded (see the part's conventions).
+ * XCB_NONE with errno EIO (X error in *err), ENOTSUP (no DRI3 1.4), EPIPE,
+ * ETIMEDOUT or ECANCELED (the syncobj the server may still import is
+ * freed after the fact), or dup()'s error.
  */
 uint32_t xcb_dri3_util_syncobj_import(xcb_connection_t *c, xcb_drawable_t drawable,
                                       int syncobj_fd, xcb_generic_error_t **err);
@@ -633,12 +683,14 @@ void xcb_dri3_util_timeline_destroy(xcb_dri3_util_timeline_t *tl);
  * signals release_point on release_syncobj once it no longer needs it.
  * Whole pixmap, whole window, any CRTC, no notifies.  Sent only when the
  * probe found DRI3 1.4, Present 1.4 and the Syncobj capability.  The
- * request is not waited for: when cookie is not NULL it is checked and
- * *cookie receives its cookie
- * for xcb_request_check(); without a cookie an X error goes to the event
- * queue.  Returns 0, -EINVAL (a point of 0, a syncobj of XCB_NONE; acquire
- * >= release on one syncobj; divisor 0 with remainder non-zero, or
- * remainder >= divisor), -ENOTSUP, -EPIPE; nothing is sent on failure.
+ * request is not waited for (only the probe, on a connection's first
+ * call, makes round trips): when cookie is not NULL it is checked and
+ * *cookie receives its cookie, for a bounded xcb_dri3_util_wait_void();
+ * without a cookie an X error goes to the event queue.  Returns 0,
+ * -EINVAL (a point of 0, a syncobj of XCB_NONE; acquire >= release on one
+ * syncobj; divisor 0 with remainder non-zero, or remainder >= divisor),
+ * -ENOTSUP, -EPIPE, or, on a connection's first call, which probes,
+ * -ETIMEDOUT or -ECANCELED; nothing is sent on failure.
  */
 int xcb_dri3_util_present_synced(xcb_connection_t *c, xcb_window_t window,
                                  xcb_pixmap_t pixmap, uint32_t serial,

@@ -152,6 +152,7 @@ static bool parse_fault(const char *spec, struct mock_fault *f, const char **why
         { "close-mid-reply", MOCK_FAULT_CLOSE_MID_REPLY, false },
         { "stall", MOCK_FAULT_STALL, true },
         { "error", MOCK_FAULT_ERROR, true },
+        { "empty-fd", MOCK_FAULT_EMPTY_FD, false },
     };
     char buf[128];
     char *kind, *target, *arg;
@@ -179,7 +180,7 @@ static bool parse_fault(const char *spec, struct mock_fault *f, const char **why
             break;
     if (i == sizeof kinds / sizeof kinds[0]) {
         *why = "unknown kind (reply-length, extra-fds, missing-fds, wrong-fd, bad-event, "
-               "close-after, close-mid-reply, stall, error)";
+               "close-after, close-mid-reply, stall, error, empty-fd)";
         return false;
     }
     memset(f, 0, sizeof *f);

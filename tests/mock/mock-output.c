@@ -219,6 +219,17 @@ static int fault_fds(struct mock_request *req, int *fds, int nfds, int max)
         }
         mock_info(s, "fault: pipes instead of fds");
     }
+    if (mock_take_fault(req, MOCK_FAULT_EMPTY_FD)) {
+        for (int i = 0; i < nfds; i++) {
+            int fd = memfd_create("mock-empty-fd", MFD_CLOEXEC);
+
+            if (fd < 0)
+                continue;
+            close(fds[i]);
+            fds[i] = fd;
+        }
+        mock_info(s, "fault: empty memfds instead of fds");
+    }
     return nfds;
 }
 

@@ -53,6 +53,7 @@
  *   extra-fds:T:N         N more fds (memfds) than the reply carries
  *   missing-fds:T:N       N fds fewer than the reply carries
  *   wrong-fd:T            a pipe's read end instead of the fd the reply implies
+ *   empty-fd:T            an empty memfd (size 0) instead of each fd of the reply
  *   bad-event:T           an XGE event of an unknown evtype before the reply
  *   close-after:T         close the connection after the request is handled
  *   close-mid-reply:T     send half of the reply, then close

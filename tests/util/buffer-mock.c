@@ -331,22 +331,19 @@ static void check_refused(struct e2e *t, xcb_window_t w, xcb_dri3_util_buffer_t 
 
 TEST(server_refusals)
 {
-    int fd = test_memfd("short-rows", 4096 * 4, NULL), fd2;
-    uint32_t stride = 64, offset = 0;
-    xcb_dri3_util_buffer_t *narrow, *b565, *shrunk;
+    uint32_t stride = 256, offset = 0;
+    xcb_dri3_util_buffer_t *b565, *shrunk;
     struct e2e t;
     xcb_window_t w;
+    int fd2;
 
-    /* 64-byte rows for 32 pixels of 4 bytes: fits the fd, too narrow */
-    narrow = xcb_dri3_util_buffer_import(32, 16, XRGB8888, XCB_DRI3_UTIL_MOD_LINEAR, 1, &fd,
-                                         &stride, &offset);
-    CHECK(narrow != NULL);
+    /* (Rows narrower than the width, which the server refuses too, no
+     * longer get this far: import refuses them, see buffer-unit.) */
     /* a depth the mock does not render */
     b565 = xcb_dri3_util_buffer_create_memfd(16, 16, RGB565);
     CHECK(b565 != NULL);
     /* a file that shrank after the import: beyond the fd for the server */
     fd2 = test_memfd("shrinks", 64 * 64 * 4, NULL);
-    stride = 256;
     shrunk = xcb_dri3_util_buffer_import(64, 64, XRGB8888, XCB_DRI3_UTIL_MOD_LINEAR, 1, &fd2,
                                          &stride, &offset);
     CHECK(shrunk != NULL);
@@ -354,12 +351,10 @@ TEST(server_refusals)
 
     e2e_start(&t, NULL);
     w = e2e_create_window(&t, 0, 0, 64, 64);
-    check_refused(&t, w, narrow, XCB_VALUE);
     check_refused(&t, w, b565, XCB_VALUE);
     check_refused(&t, w, shrunk, XCB_ALLOC);
     bt_stop(&t);
     e2e_end(&t);
-    xcb_dri3_util_buffer_destroy(narrow);
     xcb_dri3_util_buffer_destroy(b565);
     xcb_dri3_util_buffer_destroy(shrunk);
 }
@@ -428,6 +423,33 @@ TEST(from_pixmap_bad_fds)
     e2e_end(&t);
 
     e2e_start(&t, "dri3-version", "1.0", "fault", "wrong-fd:131.3", NULL);
+    p = e2e_create_pixmap(&t, 8, 8);
+    CHECK(xcb_dri3_util_buffer_from_pixmap(t.c, p, &err) == NULL);
+    CHECK_EQ(errno, EPROTO);
+    bt_stop(&t);
+    e2e_end(&t);
+}
+
+/* Case 12 on the server's side: a reply whose fd is an empty memfd is
+ * refused (it used to import, and the first write through a mapping died
+ * of SIGBUS), with the fd closed. */
+TEST(from_pixmap_empty_fd)
+{
+    xcb_generic_error_t *err = (void *)1;
+    struct e2e t;
+    xcb_pixmap_t p;
+
+    e2e_start(&t, "fault", "empty-fd:131.8", NULL);
+    p = e2e_create_pixmap(&t, 8, 8);
+    errno = 0;
+    CHECK(xcb_dri3_util_buffer_from_pixmap(t.c, p, &err) == NULL);
+    CHECK(err == NULL);
+    CHECK_EQ(errno, EPROTO);
+    bt_stop(&t);
+    CHECK(e2e_info_contains(&t, "fault: empty memfds"));
+    e2e_end(&t);
+
+    e2e_start(&t, "dri3-version", "1.0", "fault", "empty-fd:131.3", NULL);
     p = e2e_create_pixmap(&t, 8, 8);
     CHECK(xcb_dri3_util_buffer_from_pixmap(t.c, p, &err) == NULL);
     CHECK_EQ(errno, EPROTO);

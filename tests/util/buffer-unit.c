@@ -133,6 +133,101 @@ TEST(import_layouts_that_do_not_fit)
     CHECK(xcb_dri3_util_buffer_import(64, 16, XRGB8888, 0, 1, NULL, strides, offsets) == NULL);
 }
 
+/* Issue 22, case 12: an empty memfd has a size, 0, and no plane fits in
+ * it (the check used to be skipped for a size of 0, and the first write
+ * through the mapping died of SIGBUS). */
+TEST(import_empty_fd_refused)
+{
+    uint32_t strides[2] = { 256, 256 }, offsets[2] = { 0, 0 };
+    int fds[2];
+
+    fds[0] = test_memfd("empty", 0, NULL);
+    check_import_refused(64, 16, XRGB8888, XCB_DRI3_UTIL_MOD_LINEAR, 1, fds, strides, offsets,
+                         EINVAL);
+    fds[0] = test_memfd("empty", 0, NULL);
+    check_import_refused(64, 16, XRGB8888, XCB_DRI3_UTIL_MOD_INVALID, 1, fds, strides,
+                         offsets, EINVAL);
+    /* an empty fd for a modifier's aux plane: nothing starts inside it */
+    fds[0] = test_memfd("main", 4096, NULL);
+    fds[1] = test_memfd("empty-aux", 0, NULL);
+    check_import_refused(64, 16, XRGB8888, MOD_TWO_PLANES, 2, fds, strides, offsets, EINVAL);
+    /* the chroma plane of NV12 in an empty fd of its own */
+    fds[0] = test_memfd("luma", 4096, NULL);
+    fds[1] = test_memfd("empty-chroma", 0, NULL);
+    strides[0] = strides[1] = 64;
+    check_import_refused(64, 16, NV12, 0, 2, fds, strides, offsets, EINVAL);
+}
+
+/* Case 13: a stride must hold one row of the plane (width x bytes per
+ * pixel; half the width for subsampled chroma).  Stride 64 for a 64-pixel
+ * XRGB8888 row of 256 bytes used to pass, and every row written through
+ * the mapping ran into the next. */
+TEST(import_short_stride_refused)
+{
+    uint32_t strides[2] = { 64, 64 }, offsets[2] = { 0, 4096 };
+    xcb_dri3_util_buffer_t *b;
+    int fds[2];
+
+    fds[0] = test_memfd("short-rows", 65536, NULL);
+    check_import_refused(64, 16, XRGB8888, XCB_DRI3_UTIL_MOD_LINEAR, 1, fds, strides, offsets,
+                         EINVAL);
+    fds[0] = test_memfd("short-rows", 65536, NULL);
+    strides[0] = 252;
+    check_import_refused(64, 16, XRGB8888, XCB_DRI3_UTIL_MOD_LINEAR, 1, fds, strides, offsets,
+                         EINVAL);
+    /* NV12, 64 wide: luma rows of 64 bytes, chroma rows of 32 pairs = 64 */
+    fds[0] = test_memfd("nv12", 8192, NULL);
+    fds[1] = dup(fds[0]);
+    strides[0] = 64;
+    strides[1] = 62;
+    check_import_refused(64, 16, NV12, 0, 2, fds, strides, offsets, EINVAL);
+    /* exactly one row is enough */
+    fds[0] = test_memfd("nv12", 8192, NULL);
+    fds[1] = fds[0];
+    strides[1] = 64;
+    b = xcb_dri3_util_buffer_import(64, 16, NV12, 0, 2, fds, strides, offsets);
+    CHECK(b != NULL);
+    xcb_dri3_util_buffer_destroy(b);
+    fds[0] = test_memfd("rows", 4096, NULL);
+    strides[0] = 256;
+    offsets[0] = 0;
+    b = xcb_dri3_util_buffer_import(64, 16, XRGB8888, XCB_DRI3_UTIL_MOD_LINEAR, 1, fds, strides,
+                                    offsets);
+    CHECK(b != NULL);
+    xcb_dri3_util_buffer_destroy(b);
+}
+
+/* Offsets and strides at the alignment of the plane's pixels: 4 bytes for
+ * 32-bit pixels, 2 for 16-bit ones, none for 8- and 24-bit ones. */
+TEST(import_misaligned_plane_refused)
+{
+    uint32_t stride = 256, offset = 2;
+    xcb_dri3_util_buffer_t *b;
+    int fd;
+
+    fd = test_memfd("misaligned", 8192, NULL);
+    check_import_refused(64, 16, XRGB8888, XCB_DRI3_UTIL_MOD_LINEAR, 1, &fd, &stride, &offset,
+                         EINVAL);
+    fd = test_memfd("misaligned", 8192, NULL);
+    offset = 0;
+    stride = 258;
+    check_import_refused(64, 16, XRGB8888, XCB_DRI3_UTIL_MOD_LINEAR, 1, &fd, &stride, &offset,
+                         EINVAL);
+    fd = test_memfd("misaligned", 8192, NULL);
+    offset = 1;
+    stride = 128;
+    check_import_refused(64, 16, RGB565, XCB_DRI3_UTIL_MOD_LINEAR, 1, &fd, &stride, &offset,
+                         EINVAL);
+    /* 24-bit pixels have no alignment of their own */
+    fd = test_memfd("rgb888", 8192, NULL);
+    offset = 1;
+    stride = 195;
+    b = xcb_dri3_util_buffer_import(64, 16, FOURCC('R', 'G', '2', '4'),
+                                    XCB_DRI3_UTIL_MOD_LINEAR, 1, &fd, &stride, &offset);
+    CHECK(b != NULL);
+    xcb_dri3_util_buffer_destroy(b);
+}
+
 TEST(import_fds_that_hold_no_pixels)
 {
     uint32_t stride = 256, offset = 0;

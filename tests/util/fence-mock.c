@@ -35,6 +35,9 @@ static void start(struct session *s, const char *dri3_version)
 
 static void stop(struct session *s)
 {
+    /* The library's caches are per connection; the next one may get the
+     * same address. */
+    xcb_dri3_util_probe_forget(s->c);
     xcb_disconnect(s->c);
     mock_server_free(s->server);
 }

@@ -9,12 +9,12 @@
  * code needs (a stalled server holds replies for 5 s; a wait bounded at
  * 200 ms must end within 3 s).
  */
-#include <pthread.h>
 #include <sys/eventfd.h>
 #include <unistd.h>
 
 #include "buffer-test-util.h"
 #include "deadline.h"
+#include "event-thread.h"
 
 #define MS 1000000LL
 #define DRI3 MOCK_DRI3_MAJOR
@@ -305,48 +305,6 @@ TEST(broken_connection)
 }
 
 /* ---- another thread reading the connection ------------------------------ */
-
-struct event_thread {
-    pthread_t thread;
-    xcb_connection_t *c;
-    int events;
-};
-
-/* What a toolkit's event thread does: sleep in xcb_wait_for_event(), which
- * reads every reply off the socket, until the test's BadPixmap arrives. */
-static void *event_loop(void *arg)
-{
-    struct event_thread *et = arg;
-    xcb_generic_event_t *ev;
-
-    while ((ev = xcb_wait_for_event(et->c))) {
-        bool last = ev->response_type == 0 &&
-                    ((xcb_generic_error_t *)ev)->error_code == XCB_PIXMAP;
-
-        et->events++;
-        free(ev);
-        if (last)
-            break;
-    }
-    return NULL;
-}
-
-static void event_thread_start(struct event_thread *et, xcb_connection_t *c)
-{
-    et->c = c;
-    et->events = 0;
-    CHECK_EQ(pthread_create(&et->thread, NULL, event_loop, et), 0);
-    /* Let it reach xcb_wait_for_event (not needed for correctness: the
-     * test holds either way, and is meant to when the thread is in). */
-    usleep(20000);
-}
-
-static void event_thread_stop(struct event_thread *et)
-{
-    xcb_free_pixmap(et->c, 0x00abcdef);     /* an error for the event queue */
-    xcb_flush(et->c);
-    CHECK_EQ(pthread_join(et->thread, NULL), 0);
-}
 
 /* Each wait must see its reply although the event thread read it: with a
  * bound of 5 s and 20 round trips, a wait that slept to its deadline even
