@@ -70,3 +70,5 @@ tests_present_util_swapchain_synced_LDADD = tests/present-util/libswapchain-seam
 	tests/mock/libmockserver.la tests/libtestrunner.la src/libxcb-dri3-util.la \
 	src/libxcb-present.la src/libxcb-dri3.la $(XCB_SHM_LIBS) $(XCB_EXT_DEPS_LIBS) \
 	$(XCB_LIBS) -lpthread
+# The render-node tests above, for a machine with a GPU (builds nothing).
+EXTRA_DIST += scripts/gpu-check.sh
