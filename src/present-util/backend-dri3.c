@@ -122,21 +122,24 @@ static int query_modifiers(sc_t *sc, uint64_t **win, uint32_t *n_win, uint64_t *
 }
 
 /* A new timeline, made known to the server.  0, -ENODEV (not a device for
- * these timelines), -EPIPE or -ENOMEM. */
+ * these timelines), -EPIPE, or why the timeline or its import failed. */
 static int sync_timeline_make(sc_t *sc, struct sync_timeline *s)
 {
     const struct sc_timeline_ops *ops = state(sc)->tl_ops;
     xcb_generic_error_t *err = NULL;
+    int e;
 
+    errno = 0;
     s->tl = ops->create(state(sc)->device);
     if (!s->tl)
-        return errno == ENODEV ? -ENODEV : -ENOMEM;
+        return errno > 0 ? -errno : -ENOMEM;
     sc->fds_open++;
     s->syncobj = xcb_dri3_util_syncobj_import(sc->c, sc->window, ops->fd(s->tl), &err);
+    e = errno;
     sc_log(sc, "request: ImportSyncobj (%s) -> 0x%x", ops->name, s->syncobj);
     free(err);
     if (!s->syncobj) {
-        int r = errno == EPIPE || xcb_connection_has_error(sc->c) ? -EPIPE : -ENOMEM;
+        int r = e == EPIPE || xcb_connection_has_error(sc->c) ? -EPIPE : (e > 0 ? -e : -ENOMEM);
 
         ops->destroy(s->tl);
         sc->fds_open--;
