@@ -7,6 +7,17 @@
  * device with timeline syncobjs, frames go through PresentPixmapSynced
  * instead, and a buffer is free once its release point is signalled.
  *
+ * Explicit sync gives every buffer a timeline of its own.  A timeline's
+ * value is the highest point signalled on it, so a wait for point p ends
+ * as soon as any point after p is: on a timeline shared by all buffers,
+ * the next frame's acquire point (signalled by us before the server has
+ * even read this frame) would release every earlier frame's buffer at
+ * once.  On a buffer's own timeline nothing but that buffer's frames moves
+ * the value, and the buffer is never presented again before its release
+ * point, so that point cannot be overtaken: frame n of a buffer acquires
+ * at 2n - 1 and releases at 2n.  The cost is one ImportSyncobj per buffer
+ * (at allocation, freed with the buffer).
+ *
  * The server must accept the buffers: one trial buffer is made into a
  * pixmap at init, and a server that refuses it (a GPU server that wants
  * dma-bufs from its own device) leaves the choice to MIT-SHM.
@@ -17,14 +28,22 @@
 #include <xcb/sync.h>
 
 #include "swapchain-private.h"
+#include "timeline-private.h"
 #include "xcb_dri3_util.h"
+
+/* A timeline the server knows: ours, and its XID (ImportSyncobj). */
+struct sync_timeline {
+    void *tl;
+    uint32_t syncobj;
+};
 
 struct dri3_state {
     xcb_dri3_util_caps_t caps;
     xcb_dri3_util_device_t *device;         /* for timelines; may be NULL */
-    xcb_dri3_util_timeline_t *timeline;     /* explicit sync, or NULL */
-    uint32_t syncobj;                       /* the timeline's XID */
-    uint64_t point;                         /* last point used */
+    /* explicit sync when set: each buffer gets a timeline of these */
+    const struct sc_timeline_ops *tl_ops;
+    /* init's trial timeline, kept for the first buffer made after it */
+    struct sync_timeline spare;
     uint64_t *mods_window, *mods_screen;    /* the server's last lists */
     uint32_t n_window, n_screen;
 };
@@ -33,8 +52,50 @@ struct dri3_buffer {
     xcb_dri3_util_buffer_t *buf;
     xcb_dri3_util_fence_t *fence;
     xcb_sync_fence_t fence_id;
-    uint64_t release_point;
+    struct sync_timeline sync;              /* explicit sync only */
+    uint64_t point;                         /* last point used on it */
+    uint64_t release_point;                 /* of its last frame, 0: none */
 };
+
+static void *drm_create(const xcb_dri3_util_device_t *dev)
+{
+    if (!dev->is_drm) {
+        errno = ENODEV;
+        return NULL;
+    }
+    return xcb_dri3_util_timeline_create(dev->fd);
+}
+
+static int drm_fd(void *tl)
+{
+    return xcb_dri3_util_timeline_fd(tl);
+}
+
+static int drm_signal(void *tl, uint64_t point)
+{
+    return xcb_dri3_util_timeline_signal(tl, point);
+}
+
+static int drm_wait(void *tl, uint64_t point, int64_t timeout_ns)
+{
+    return xcb_dri3_util_timeline_wait(tl, point, timeout_ns);
+}
+
+static void drm_destroy(void *tl)
+{
+    xcb_dri3_util_timeline_destroy(tl);
+}
+
+const struct sc_timeline_ops sc_timeline_drm = {
+    .name = "DRM timeline syncobj",
+    .create = drm_create,
+    .fd = drm_fd,
+    .signal = drm_signal,
+    .wait = drm_wait,
+    .destroy = drm_destroy,
+};
+
+const struct sc_timeline_ops *sc_timeline_ops = &sc_timeline_drm;
 
 static struct dri3_state *state(sc_t *sc)
 {
@@ -60,15 +121,54 @@ static int query_modifiers(sc_t *sc, uint64_t **win, uint32_t *n_win, uint64_t *
     return r == -EPIPE ? r : 0;
 }
 
+/* A new timeline, made known to the server.  0, -ENODEV (not a device for
+ * these timelines), -EPIPE, or why the timeline or its import failed. */
+static int sync_timeline_make(sc_t *sc, struct sync_timeline *s)
+{
+    const struct sc_timeline_ops *ops = state(sc)->tl_ops;
+    xcb_generic_error_t *err = NULL;
+    int e;
+
+    errno = 0;
+    s->tl = ops->create(state(sc)->device);
+    if (!s->tl)
+        return errno > 0 ? -errno : -ENOMEM;
+    sc->fds_open++;
+    s->syncobj = xcb_dri3_util_syncobj_import(sc->c, sc->window, ops->fd(s->tl), &err);
+    e = errno;
+    sc_log(sc, "request: ImportSyncobj (%s) -> 0x%x", ops->name, s->syncobj);
+    free(err);
+    if (!s->syncobj) {
+        int r = e == EPIPE || xcb_connection_has_error(sc->c) ? -EPIPE : (e > 0 ? -e : -ENOMEM);
+
+        ops->destroy(s->tl);
+        sc->fds_open--;
+        s->tl = NULL;
+        return r;
+    }
+    return 0;
+}
+
+static void sync_timeline_free(sc_t *sc, struct sync_timeline *s)
+{
+    if (!s->tl)
+        return;
+    /* The server keeps what it needs of a syncobj still in use. */
+    if (s->syncobj && !xcb_connection_has_error(sc->c))
+        xcb_dri3_util_syncobj_free(sc->c, s->syncobj);
+    state(sc)->tl_ops->destroy(s->tl);
+    sc->fds_open--;
+    s->tl = NULL;
+    s->syncobj = 0;
+}
+
 static void free_state(sc_t *sc)
 {
     struct dri3_state *st = state(sc);
 
     if (!st)
         return;
-    if (st->syncobj && !xcb_connection_has_error(sc->c))
-        xcb_dri3_util_syncobj_free(sc->c, st->syncobj);
-    xcb_dri3_util_timeline_destroy(st->timeline);
+    sync_timeline_free(sc, &st->spare);
     xcb_dri3_util_device_close(st->device);
     free(st->mods_window);
     free(st->mods_screen);
@@ -103,37 +203,37 @@ static int trial_buffer(sc_t *sc)
     return 0;
 }
 
-/* Explicit sync where the window can do it and a DRM device gives
- * timelines; otherwise idle fences. */
+/* Explicit sync where the window can do it and the device gives
+ * timelines; otherwise idle fences.  One timeline is made and imported
+ * here as a trial (a server may refuse it), and the first buffer takes it. */
 static void try_explicit_sync(sc_t *sc)
 {
     struct dri3_state *st = state(sc);
+    const struct sc_timeline_ops *ops = sc_timeline_ops;
     xcb_generic_error_t *err = NULL;
+    int r;
 
     if (!(sc->caps & XCB_PRESENT_CAPABILITY_SYNCOBJ) || st->caps.dri3_minor < 4 ||
         st->caps.present_minor < 4)
         return;
     st->device = xcb_dri3_util_device_open(sc->c, sc->window, 0, &err);
     free(err);
-    err = NULL;
-    if (!st->device || !st->device->is_drm) {
-        sc_log(sc, "DRI3: Syncobj capability, but no DRM device for timelines (%s): "
-               "idle fences", st->device ? st->device->note : "Open failed");
+    if (!st->device) {
+        sc_log(sc, "DRI3: Syncobj capability, but DRI3 Open failed: idle fences");
         return;
     }
-    st->timeline = xcb_dri3_util_timeline_create(st->device->fd);
-    if (st->timeline)
-        st->syncobj = xcb_dri3_util_syncobj_import(sc->c, sc->window,
-                                                   xcb_dri3_util_timeline_fd(st->timeline),
-                                                   &err);
-    free(err);
-    if (!st->syncobj) {
-        sc_log(sc, "DRI3: no timeline syncobj: idle fences");
-        xcb_dri3_util_timeline_destroy(st->timeline);
-        st->timeline = NULL;
+    st->tl_ops = ops;
+    r = sync_timeline_make(sc, &st->spare);
+    if (r < 0) {
+        if (r == -ENODEV)
+            sc_log(sc, "DRI3: Syncobj capability, but no DRM device for timelines (%s): "
+                   "idle fences", st->device->note);
+        else
+            sc_log(sc, "DRI3: no timeline syncobj (%s): idle fences", strerror(-r));
+        st->tl_ops = NULL;
         return;
     }
-    sc_log(sc, "DRI3: explicit sync with timeline syncobj 0x%x", st->syncobj);
+    sc_log(sc, "DRI3: explicit sync, a %s per buffer", ops->name);
 }
 
 static int dri3_init(sc_t *sc)
@@ -192,7 +292,19 @@ static int dri3_alloc(sc_t *sc, struct buffer *b)
         r = errno == EPIPE ? -EPIPE : -ENOMEM;
         goto fail;
     }
-    if (!state(sc)->timeline) {
+    if (state(sc)->tl_ops) {
+        /* the trial timeline of init first: no second round trip */
+        if (state(sc)->spare.tl) {
+            db->sync = state(sc)->spare;
+            state(sc)->spare = (struct sync_timeline){ 0 };
+        } else {
+            r = sync_timeline_make(sc, &db->sync);
+            if (r < 0) {
+                r = r == -EPIPE ? -EPIPE : -ENOMEM;
+                goto fail;
+            }
+        }
+    } else {
         /* born triggered: the buffer is idle until its first present */
         db->fence = xcb_dri3_util_fence_create(true);
         if (!db->fence)
@@ -211,6 +323,7 @@ fail:
     free(err);
     if (b->pixmap && !xcb_connection_has_error(sc->c))
         xcb_free_pixmap(sc->c, b->pixmap);
+    sync_timeline_free(sc, &db->sync);
     b->pixmap = 0;
     b->pixels = NULL;
     if (db->fence) {
@@ -236,6 +349,7 @@ static void dri3_free(sc_t *sc, struct buffer *b)
         return;
     if (db->fence_id && ok)
         xcb_sync_destroy_fence(sc->c, db->fence_id);
+    sync_timeline_free(sc, &db->sync);
     if (db->fence) {
         xcb_dri3_util_fence_destroy(db->fence);
         sc->fds_open--;
@@ -262,34 +376,41 @@ static bool dri3_is_idle(sc_t *sc, struct buffer *b, int64_t timeout_ns)
 {
     struct dri3_buffer *db = b->priv;
 
-    if (state(sc)->timeline)
-        return xcb_dri3_util_timeline_wait(state(sc)->timeline, db->release_point,
-                                           timeout_ns) == 0;
+    if (db->sync.tl)
+        return !db->release_point ||
+               state(sc)->tl_ops->wait(db->sync.tl, db->release_point, timeout_ns) == 0;
     if (xcb_dri3_util_fence_is_triggered(db->fence))
         return true;
     return timeout_ns > 0 && xcb_dri3_util_fence_wait(db->fence, timeout_ns) == 0;
 }
 
-/* PresentPixmapSynced when explicit sync is on: the CPU has finished
- * writing, so the acquire point is signalled at once; the release point
- * is the next one after it. */
-static int dri3_present(sc_t *sc, struct buffer *b, uint32_t options, uint64_t target)
+/* PresentPixmapSynced when explicit sync is on, on the buffer's own
+ * timeline: the CPU has finished writing, so the acquire point is
+ * signalled at once; the release point is the next one after it.  Sent
+ * here rather than through xcb_dri3_util_present_synced(), which has no
+ * update region: the server then copies only what the frame damaged, as
+ * with PresentPixmap. */
+static int dri3_present(sc_t *sc, struct buffer *b, uint32_t options, uint64_t target,
+                        uint32_t update)
 {
-    struct dri3_state *st = state(sc);
     struct dri3_buffer *db = b->priv;
     uint64_t acquire;
     int r;
 
-    if (!st->timeline)
+    if (!db->sync.tl)
         return 0;
-    acquire = ++st->point;
-    db->release_point = ++st->point;
-    r = xcb_dri3_util_timeline_signal(st->timeline, acquire);
-    if (r == 0)
-        r = xcb_dri3_util_present_synced(sc->c, sc->window, b->pixmap, (uint32_t)sc->serial,
-                                         st->syncobj, acquire, st->syncobj,
-                                         db->release_point, options, target, 0, 0, NULL);
-    return r < 0 ? r : 1;
+    acquire = db->point + 1;
+    r = state(sc)->tl_ops->signal(db->sync.tl, acquire);
+    if (r < 0)
+        return r;
+    db->point = acquire + 1;
+    db->release_point = db->point;
+    /* divisor and remainder 0: the swapchain aims at MSCs itself */
+    xcb_present_pixmap_synced(sc->c, sc->window, b->pixmap,
+                              sc->frames[sc->serial % SC_MAX_FRAMES].wire_serial, XCB_NONE,
+                              update, 0, 0, XCB_NONE, db->sync.syncobj, db->sync.syncobj,
+                              acquire, db->release_point, options, target, 0, 0, 0, NULL);
+    return 1;
 }
 
 /* SuboptimalCopy: the server would flip another layout.  Reallocate only

@@ -10,7 +10,7 @@ src_libxcb_present_util_la_SOURCES = \
 	src/present-util/swapchain-stats.c src/present-util/swapchain-debug.c \
 	src/present-util/swapchain-timing.c \
 	src/present-util/backend-shm.c src/present-util/backend-put-image.c \
-	src/present-util/backend-dri3.c
+	src/present-util/backend-dri3.c src/present-util/timeline-private.h
 src_libxcb_present_util_la_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE \
 	-I$(top_srcdir)/src/present-util -I$(top_srcdir)/src/util
 src_libxcb_present_util_la_CFLAGS = $(AM_CFLAGS) $(XCB_EXT_DEPS_CFLAGS) $(XCB_SHM_CFLAGS) \

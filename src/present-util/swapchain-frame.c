@@ -445,7 +445,7 @@ int xcb_present_util_present(xcb_present_util_swapchain_t *sc,
                          .client_late = late };
     /* divisor 0 and remainder 0: the server checks remainder < divisor
      * only when the divisor is set. */
-    synced = sc->backend->present ? sc->backend->present(sc, b, options, target) : 0;
+    synced = sc->backend->present ? sc->backend->present(sc, b, options, target, update) : 0;
     if (synced < 0) {
         if (sc->restart_serial == sc->serial)
             sc->restart_serial = 0;

@@ -87,8 +87,10 @@ struct backend_ops {
     bool (*is_idle)(sc_t *sc, struct buffer *b, int64_t timeout_ns);
     /* optional: sends the presentation itself (PresentPixmapSynced) and
      * returns 1; 0 lets the core send PresentPixmap; a negative errno
-     * refuses the frame */
-    int (*present)(sc_t *sc, struct buffer *b, uint32_t options, uint64_t target);
+     * refuses the frame.  update: the XFixes region of the frame's
+     * damage, 0 for the whole buffer */
+    int (*present)(sc_t *sc, struct buffer *b, uint32_t options, uint64_t target,
+                   uint32_t update);
     /* optional: a SuboptimalCopy completion; true when buffers must be
      * reallocated */
     bool (*suboptimal)(sc_t *sc);

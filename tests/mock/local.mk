@@ -13,9 +13,10 @@ tests_mock_libmockserver_la_SOURCES = \
 	tests/mock/mock-present-events.c tests/mock/mock-present.h tests/mock/mock-crtc.c \
 	tests/mock/mock-present-faults.c \
 	tests/mock/mock-child.c tests/mock/mock-socket.c tests/mock/mock-transcript.c \
-	tests/mock/mock-core-draw.c tests/mock/mock-shm.c tests/mock/mock-present-modes.c
-tests_mock_libmockserver_la_CPPFLAGS = $(MOCK_CPPFLAGS)
-tests_mock_libmockserver_la_LIBADD = $(XCB_LIBS)
+	tests/mock/mock-core-draw.c tests/mock/mock-shm.c tests/mock/mock-present-modes.c \
+	tests/mock/mock-syncobj.c tests/mock/timeline-page.h tests/mock/mock-xfixes.c
+tests_mock_libmockserver_la_CPPFLAGS = $(MOCK_CPPFLAGS) $(DRI3_UTIL_DRM_CFLAGS)
+tests_mock_libmockserver_la_LIBADD = $(XCB_LIBS) $(DRI3_UTIL_DRM_LIBS)
 
 noinst_PROGRAMS += tests/mock/mock-x-server
 tests_mock_mock_x_server_SOURCES = tests/mock/mock-x-server.c

@@ -294,6 +294,9 @@ int mock_config_set(struct mock_config *cfg, const char *key, const char *value)
     } else if (strcmp(key, "shm") == 0) {
         ok = strcmp(value, "on") == 0 || strcmp(value, "off") == 0;
         cfg->shm = strcmp(value, "on") == 0;
+    } else if (strcmp(key, "xfixes") == 0) {
+        ok = strcmp(value, "on") == 0 || strcmp(value, "off") == 0;
+        cfg->xfixes = strcmp(value, "on") == 0;
     } else if (strcmp(key, "present-complete-mode") == 0) {
         ok = (cfg->complete_mode = mock_present_mode_parse(value)) >= 0;
     } else if (strcmp(key, "transcript") == 0) {

@@ -24,6 +24,7 @@
 static const struct mock_extension *const extensions[] = {
     &mock_ge_extension, &mock_bigreq_extension, &mock_sync_extension,
     &mock_dri3_extension, &mock_present_extension, &mock_shm_extension,
+    &mock_xfixes_extension,
 };
 #define N_EXTENSIONS (sizeof extensions / sizeof extensions[0])
 

@@ -33,12 +33,6 @@ enum {
     DRI3_IMPORT_SYNCOBJ = 10, DRI3_FREE_SYNCOBJ = 11,
 };
 
-/* An imported DRM syncobj.  The mock cannot wait on or signal it; it only
- * keeps the fd so that the resource has the lifetime a real one has. */
-struct dri3_syncobj {
-    int fd;
-};
-
 /* True when the request has exactly `size` bytes (every DRI3 request has
  * a fixed size; fds travel beside it); otherwise answers BadLength. */
 static bool check_length(struct mock_request *req, size_t size)
@@ -435,14 +429,6 @@ static void set_drm_device_in_use(struct mock_request *req)
               mock_get32(f + 8), mock_get32(f + 12));
 }
 
-static void syncobj_free(struct mock_server_state *s, void *data)
-{
-    struct dri3_syncobj *syncobj = data;
-    (void)s;
-    close(syncobj->fd);
-    free(syncobj);
-}
-
 static void import_syncobj(struct mock_request *req)
 {
     struct mock_server_state *s = req->client->server;
@@ -453,20 +439,21 @@ static void import_syncobj(struct mock_request *req)
     int fd = take_fd_for_drawable(req, drawable);
     if (fd < 0)
         return;
-    struct dri3_syncobj *syncobj = malloc(sizeof *syncobj);
+    /* a memfd timeline or a DRM syncobj the mock can signal (see
+     * mock-syncobj.c), else a stand-in kept for its lifetime */
+    int error = 0;
+    struct mock_syncobj *syncobj = mock_syncobj_import(s, fd, &error);
     if (!syncobj) {
-        close(fd);
-        mock_send_error(req, MOCK_BAD_ALLOC, id);
-        return;
-    }
-    syncobj->fd = fd;
-    int error = mock_resource_add(s, req->client, id, MOCK_RES_SYNCOBJ, syncobj, syncobj_free);
-    if (error) {
-        syncobj_free(s, syncobj);
         mock_send_error(req, (uint8_t)error, id);
         return;
     }
-    mock_info(s, "dri3 syncobj 0x%x imported", id);
+    error = mock_resource_add(s, req->client, id, MOCK_RES_SYNCOBJ, syncobj, mock_syncobj_unref);
+    if (error) {
+        mock_syncobj_unref(s, syncobj);
+        mock_send_error(req, (uint8_t)error, id);
+        return;
+    }
+    mock_info(s, "dri3 syncobj 0x%x imported (%s)", id, mock_syncobj_kind(syncobj));
 }
 
 static void free_syncobj(struct mock_request *req)

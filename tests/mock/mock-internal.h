@@ -8,6 +8,8 @@
  *   mock-resources.c  the XID table, windows and pixmaps (memfd backed)
  *   mock-core-requests.c  core protocol, BIG-REQUESTS, Generic Event Ext.
  *   mock-sync.c       SYNC fences, all backed by a futex page
+ *   mock-syncobj.c    imported syncobjs, PixmapSynced's release points
+ *   mock-xfixes.c     XFixes regions (update regions in the transcript)
  *   mock-dri3.c       DRI3 1.4
  *   mock-present.c    Present 1.4: requests and the queue of presentations
  *   mock-present-events.c  Present's SelectInput and events (mock-present.h)
@@ -104,6 +106,7 @@ struct mock_config {
     int screen_width, screen_height;
     char *transcript_path;
     bool shm;                           /* "shm on": MIT-SHM (default off) */
+    bool xfixes;                        /* "xfixes on": regions (default off) */
     int complete_mode;                  /* mock-present-modes.c */
     struct mock_fault faults[MOCK_MAX_FAULTS];
     int n_faults;
@@ -115,6 +118,7 @@ enum mock_res_type {
     MOCK_RES_WINDOW, MOCK_RES_PIXMAP, MOCK_RES_FENCE, MOCK_RES_SYNCOBJ,
     MOCK_RES_PRESENT_EVENT,
     MOCK_RES_GC, MOCK_RES_SHM_SEG,     /* mock-core-draw.c, mock-shm.c */
+    MOCK_RES_REGION,                    /* mock-xfixes.c */
 };
 
 struct mock_client;
@@ -266,6 +270,7 @@ struct mock_server_state {
     void *present;              /* mock-present.c's state */
     void *dri3;                 /* mock-dri3.c's state */
     struct flip_hold *present_flips;    /* mock-present-modes.c */
+    void *syncobjs;                     /* mock-syncobj.c's state */
 };
 
 /* mock-core.c --------------------------------------------------------- */
@@ -400,6 +405,34 @@ void mock_fence_reset(struct mock_fence *f);
 void mock_fence_free(struct mock_server_state *s, void *fence);
 void mock_sync_dispatch(struct mock_request *req);
 
+/* mock-syncobj.c ------------------------------------------------------- */
+
+struct mock_syncobj;
+struct mock_release;
+/* Takes ownership of fd, whatever happens: a memfd timeline page, a DRM
+ * syncobj (with a DRM device) or an opaque stand-in; NULL with *error set
+ * (BadAlloc). */
+struct mock_syncobj *mock_syncobj_import(struct mock_server_state *s, int fd, int *error);
+const char *mock_syncobj_kind(const struct mock_syncobj *so);
+struct mock_syncobj *mock_syncobj_ref(struct mock_syncobj *so);
+/* A resource's destroy function too (syncobj may be NULL). */
+void mock_syncobj_unref(struct mock_server_state *s, void *syncobj);
+/* True when point is signalled (always, for an opaque stand-in). */
+bool mock_syncobj_signalled(struct mock_server_state *s, const struct mock_syncobj *so,
+                            uint64_t point);
+/* A synced presentation's claim on its pixmap, until its release point is
+ * signalled; NULL when memory ran out (the point is then never signalled). */
+struct mock_release *mock_release_new(struct mock_server_state *s, uint32_t window,
+                                      uint32_t pixmap, uint32_t serial, uint32_t syncobj_id,
+                                      struct mock_syncobj *syncobj, uint64_t point);
+/* Signals the release point, says so in the transcript ("why": copied,
+ * skipped, ...) and frees r (NULL is allowed). */
+void mock_release_signal(struct mock_server_state *s, struct mock_release *r, const char *why);
+void mock_syncobj_server_gone(struct mock_server_state *s);
+
+/* mock-xfixes.c: a region's rectangles in words, for the transcript. */
+void mock_region_describe(struct mock_server_state *s, uint32_t id, char *buf, size_t size);
+
 /* mock-core-requests.c ------------------------------------------------- */
 void mock_core_dispatch(struct mock_request *req);
 void mock_bigreq_dispatch(struct mock_request *req);
@@ -426,6 +459,7 @@ extern const struct mock_extension mock_sync_extension;
 extern const struct mock_extension mock_bigreq_extension;
 extern const struct mock_extension mock_ge_extension;
 extern const struct mock_extension mock_shm_extension;
+extern const struct mock_extension mock_xfixes_extension;
 
 /* mock-present-modes.c: "copy", "flip", "suboptimal" to a MOCK_COMPLETE_*
  * value, or -1. */

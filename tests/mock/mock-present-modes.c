@@ -17,6 +17,7 @@
 struct flip_hold {
     struct flip_hold *next;
     uint32_t window, pixmap, serial, idle_fence;
+    struct mock_release *release;       /* PixmapSynced's, or NULL */
 };
 
 int mock_present_mode_parse(const char *value)
@@ -62,6 +63,12 @@ static void release(struct mock_server_state *s, struct flip_hold *h)
     struct mock_fence *f = h->idle_fence ? mock_resource_find(s, h->idle_fence, MOCK_RES_FENCE)
                                          : NULL;
 
+    if (h->release) {
+        /* PixmapSynced: no IdleNotify, the release point says it */
+        mock_release_signal(s, h->release, "no longer on screen");
+        free(h);
+        return;
+    }
     mock_present_send_idle(s, h->window, h->serial, h->pixmap, h->idle_fence);
     if (f)
         mock_fence_trigger(s, f);
@@ -79,18 +86,21 @@ void mock_present_flip_release(struct mock_server_state *s, uint32_t window)
 }
 
 void mock_present_flip_hold(struct mock_server_state *s, uint32_t window, uint32_t pixmap,
-                            uint32_t serial, uint32_t idle_fence)
+                            uint32_t serial, uint32_t idle_fence, struct mock_release *rel)
 {
     struct flip_hold *h = malloc(sizeof *h);
 
     mock_present_flip_release(s, window);
     if (!h) {
         /* out of memory: give it back at once rather than never */
-        mock_present_send_idle(s, window, serial, pixmap, idle_fence);
+        if (rel)
+            mock_release_signal(s, rel, "flipped, out of memory");
+        else
+            mock_present_send_idle(s, window, serial, pixmap, idle_fence);
         return;
     }
     *h = (struct flip_hold){ .window = window, .pixmap = pixmap, .serial = serial,
-                             .idle_fence = idle_fence };
+                             .idle_fence = idle_fence, .release = rel };
     h->next = s->present_flips;
     s->present_flips = h;
 }
@@ -101,6 +111,8 @@ void mock_present_flip_forget(struct mock_server_state *s, uint32_t window)
 
     if (h) {
         *link = h->next;
+        /* the window is gone, and with it the server's use of the pixmap */
+        mock_release_signal(s, h->release, "window destroyed");
         free(h);
     }
 }

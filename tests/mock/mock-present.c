@@ -5,15 +5,18 @@
  *
  * Simplifications, each something a test of a client cannot tell apart
  * from a real server with one CRTC and no compositor:
- *   - every presentation is a copy (never a flip); `valid` and `update`
- *     regions are ignored, as if they were None (the whole pixmap);
+ *   - `valid` and `update` regions are ignored, as if they were None (the
+ *     whole pixmap), but the update region is written to the transcript
+ *     (with "xfixes on", as rectangles);
  *   - target_crtc is ignored: there is one CRTC;
  *   - a presentation is looked at again at each vblank and whenever a
  *     fence is triggered through SYNC; one whose pixmap was freed in the
  *     meantime completes with mode Skip;
- *   - PixmapSynced cannot wait for or signal a DRM syncobj: the acquire
- *     and release points are written to the transcript and otherwise
- *     ignored.
+ *   - PixmapSynced waits for its acquire point and signals its release
+ *     point where the syncobj is one the mock can read and write (a memfd
+ *     timeline, or a DRM syncobj when it has a DRM device; see
+ *     mock-syncobj.c): after the copy, or for a flip when the next frame
+ *     on the window is shown; other syncobjs are opaque stand-ins.
  * Errors the specification leaves open: a bad syncobj or point in
  * PixmapSynced is BadValue; QueryCapabilities of anything but a window is
  * BadWindow (the mock has no CRTC ids).
@@ -49,6 +52,9 @@ struct pending {
     uint32_t window, pixmap, serial, wait_fence, idle_fence, options;
     int16_t x_off, y_off;
     uint64_t target_msc;
+    struct mock_syncobj *acquire;       /* PixmapSynced: a reference */
+    uint64_t acquire_point;
+    struct mock_release *release;       /* PixmapSynced, until handed on */
     size_t n_notifies;
     struct notify notifies[];
 };
@@ -77,7 +83,16 @@ static bool fence_allows(struct mock_server_state *s, uint32_t id)
 
 static bool ready(struct mock_server_state *s, const struct pending *p, uint64_t msc)
 {
-    return p->target_msc <= msc && fence_allows(s, p->wait_fence);
+    return p->target_msc <= msc && fence_allows(s, p->wait_fence) &&
+           (!p->acquire || mock_syncobj_signalled(s, p->acquire, p->acquire_point));
+}
+
+/* A presentation that leaves without being shown gives its pixmap back. */
+static void pending_free(struct mock_server_state *s, struct pending *p)
+{
+    mock_syncobj_unref(s, p->acquire);
+    mock_release_signal(s, p->release, "dropped");
+    free(p);
 }
 
 /* A later presentation to the same window that is due now and aims at
@@ -107,8 +122,7 @@ static void release_pixmap(struct mock_server_state *s, const struct pending *p)
         mock_fence_trigger(s, f);
 }
 
-static void execute(struct mock_server_state *s, const struct pending *p, uint64_t msc,
-                    bool skip)
+static void execute(struct mock_server_state *s, struct pending *p, uint64_t msc, bool skip)
 {
     /* The UST is always that of the reported MSC's vblank, also for an
      * async presentation that ran between two vblanks: clients derive the
@@ -137,10 +151,14 @@ static void execute(struct mock_server_state *s, const struct pending *p, uint64
     /* A flip keeps its pixmap until the window shows the next frame. */
     if (mode != MOCK_PRESENT_MODE_SKIP)
         mock_present_flip_release(s, p->window);
-    if (mode == MOCK_PRESENT_MODE_FLIP && p->send_idle)
-        mock_present_flip_hold(s, p->window, p->pixmap, p->serial, p->idle_fence);
+    if (mode == MOCK_PRESENT_MODE_FLIP && (p->send_idle || p->release))
+        mock_present_flip_hold(s, p->window, p->pixmap, p->serial, p->idle_fence, p->release);
+    else if (p->release)
+        mock_release_signal(s, p->release, mode == MOCK_PRESENT_MODE_SKIP ? "skipped"
+                                                                          : "copied");
     else
         release_pixmap(s, p);
+    p->release = NULL;
 }
 
 /* Executes every presentation that is due, oldest first.  Each one leaves
@@ -162,7 +180,7 @@ static void run_due(struct mock_server_state *s)
         bool skip = replaced(s, p, msc);
         *link = p->next;
         execute(s, p, msc, skip);
-        free(p);
+        pending_free(s, p);
     }
 }
 
@@ -201,7 +219,7 @@ static void drop_pending(struct mock_server_state *s,
         dropped = p->next;
         if (gone)
             gone(s, p);
-        free(p);
+        pending_free(s, p);
     }
 }
 
@@ -259,7 +277,12 @@ static void query_version(struct mock_request *req)
 struct present_args {
     uint32_t window, pixmap, serial, options;
     int16_t x_off, y_off;
+    uint32_t update;                        /* region, 0: None */
     uint32_t wait_fence, idle_fence;        /* PresentPixmap only */
+    /* PixmapSynced only */
+    struct mock_syncobj *acquire, *release;
+    uint32_t release_id;
+    uint64_t acquire_point, release_point;
     uint64_t target_msc, divisor, remainder;
     const uint8_t *notifies;                /* n pairs of window, serial */
     size_t n_notifies;
@@ -324,6 +347,11 @@ static void queue_presentation(struct mock_request *req, const struct present_ar
         .wait_fence = a->wait_fence, .idle_fence = a->idle_fence,
         .x_off = a->x_off, .y_off = a->y_off, .target_msc = target, .options = a->options,
         .n_notifies = a->n_notifies,
+        .acquire = a->acquire ? mock_syncobj_ref(a->acquire) : NULL,
+        .acquire_point = a->acquire_point,
+        .release = a->release ? mock_release_new(s, a->window, a->pixmap, a->serial,
+                                                 a->release_id, a->release, a->release_point)
+                              : NULL,
     };
     for (size_t i = 0; i < a->n_notifies; i++) {
         p->notifies[i].window = mock_get32(a->notifies + 8 * i);
@@ -343,6 +371,18 @@ static bool check_variable_size(struct mock_request *req, size_t fixed)
     return false;
 }
 
+/* The update region in the transcript, when there is one. */
+static void note_update(struct mock_server_state *s, const char *request,
+                        const struct present_args *a)
+{
+    char region[512];
+
+    if (!a->update)
+        return;
+    mock_region_describe(s, a->update, region, sizeof region);
+    mock_info(s, "%s: serial %u update %s", request, a->serial, region);
+}
+
 static void present_pixmap(struct mock_request *req)
 {
     if (!check_variable_size(req, 72))
@@ -350,14 +390,17 @@ static void present_pixmap(struct mock_request *req)
     const uint8_t *f = mock_req_field(req, 0);
     struct present_args a = {
         .window = mock_get32(f + 4), .pixmap = mock_get32(f + 8), .serial = mock_get32(f + 12),
+        .update = mock_get32(f + 20),
         .x_off = (int16_t)mock_get16(f + 24), .y_off = (int16_t)mock_get16(f + 26),
         .wait_fence = mock_get32(f + 32), .idle_fence = mock_get32(f + 36),
         .options = mock_get32(f + 40), .target_msc = mock_get64(f + 48),
         .divisor = mock_get64(f + 56), .remainder = mock_get64(f + 64),
         .notifies = f + 72, .n_notifies = (mock_req_size(req) - 72) / 8,
     };
-    if (check_present_args(req, &a))
-        queue_presentation(req, &a, MOCK_PRESENT_KIND_PIXMAP, true);
+    if (!check_present_args(req, &a))
+        return;
+    note_update(req->client->server, "present", &a);
+    queue_presentation(req, &a, MOCK_PRESENT_KIND_PIXMAP, true);
 }
 
 /* PixmapSynced's syncobjs must be imported ones, its points non-zero, and
@@ -388,6 +431,7 @@ static void present_pixmap_synced(struct mock_request *req)
     const uint8_t *f = mock_req_field(req, 0);
     struct present_args a = {
         .window = mock_get32(f + 4), .pixmap = mock_get32(f + 8), .serial = mock_get32(f + 12),
+        .update = mock_get32(f + 20),
         .x_off = (int16_t)mock_get16(f + 24), .y_off = (int16_t)mock_get16(f + 26),
         .options = mock_get32(f + 56), .target_msc = mock_get64(f + 64),
         .divisor = mock_get64(f + 72), .remainder = mock_get64(f + 80),
@@ -398,9 +442,15 @@ static void present_pixmap_synced(struct mock_request *req)
     if (!check_present_args(req, &a) ||
         !check_syncobjs(req, acquire, release, acquire_point, release_point))
         return;
-    mock_info(s, "present synced: serial %u acquire 0x%x@%llu release 0x%x@%llu "
-              "(syncobjs are neither waited for nor signalled)", a.serial, acquire,
-              (unsigned long long)acquire_point, release, (unsigned long long)release_point);
+    a.acquire = mock_resource_find(s, acquire, MOCK_RES_SYNCOBJ);
+    a.acquire_point = acquire_point;
+    a.release = mock_resource_find(s, release, MOCK_RES_SYNCOBJ);
+    a.release_id = release;
+    a.release_point = release_point;
+    mock_info(s, "present synced: pixmap 0x%x serial %u acquire 0x%x@%llu release 0x%x@%llu "
+              "(%s)", a.pixmap, a.serial, acquire, (unsigned long long)acquire_point, release,
+              (unsigned long long)release_point, mock_syncobj_kind(a.release));
+    note_update(s, "present synced", &a);
     queue_presentation(req, &a, MOCK_PRESENT_KIND_PIXMAP, false);
 }
 
@@ -550,10 +600,11 @@ static void present_server_gone(struct mock_server_state *s)
     while (st->queue) {
         struct pending *p = st->queue;
         st->queue = p->next;
-        free(p);
+        pending_free(s, p);
     }
     free(st);
     s->present = NULL;
+    mock_syncobj_server_gone(s);
 }
 
 static bool present_advertised(const struct mock_config *cfg)

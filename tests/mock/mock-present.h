@@ -35,8 +35,10 @@ void mock_present_send_idle(struct mock_server_state *s, uint32_t window, uint32
 uint8_t mock_present_complete_mode(const struct mock_server_state *s, uint32_t options,
                                    const struct mock_drawable *window,
                                    const struct mock_drawable *pixmap);
+/* release: a PixmapSynced's release point (signalled instead of IdleNotify
+ * when the flip ends), or NULL. */
 void mock_present_flip_hold(struct mock_server_state *s, uint32_t window, uint32_t pixmap,
-                            uint32_t serial, uint32_t idle_fence);
+                            uint32_t serial, uint32_t idle_fence, struct mock_release *release);
 void mock_present_flip_release(struct mock_server_state *s, uint32_t window);
 void mock_present_flip_forget(struct mock_server_state *s, uint32_t window);
 void mock_present_flip_forget_all(struct mock_server_state *s);

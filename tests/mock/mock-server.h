@@ -37,6 +37,9 @@
  *                              up to four times
  *   screen-size WxH            root window size (default 1024x768)
  *   shm on|off                 MIT-SHM 1.2 (AttachFd, CreatePixmap; default off)
+ *   xfixes on|off              XFixes regions (CreateRegion, SetRegion,
+ *                              DestroyRegion; default off): update regions
+ *                              of presentations are written to the transcript
  *   present-complete-mode M    what a presentation's CompleteNotify says:
  *                              copy (default), flip (full-window pixmaps are
  *                              flipped and stay busy until the next one),
@@ -173,6 +176,9 @@ enum {
     MOCK_DRI3_MAJOR = 131,
     MOCK_PRESENT_MAJOR = 132,
     MOCK_SHM_MAJOR = 133,
+    MOCK_XFIXES_MAJOR = 134,
+    MOCK_XFIXES_FIRST_EVENT = 100,
+    MOCK_XFIXES_FIRST_ERROR = 180,
     MOCK_SHM_FIRST_EVENT = 90,
     MOCK_SHM_FIRST_ERROR = 170,
     MOCK_SYNC_FIRST_EVENT = 80,

@@ -65,3 +65,29 @@ tests_present_util_swapchain_robust_SOURCES = tests/present-util/swapchain-robus
 tests_present_util_swapchain_robust_CPPFLAGS = $(PRESENT_UTIL_MOCK_CPPFLAGS)
 tests_present_util_swapchain_robust_CFLAGS = $(PRESENT_UTIL_TEST_CFLAGS)
 tests_present_util_swapchain_robust_LDADD = $(PRESENT_UTIL_MOCK_LDADD)
+
+# Explicit sync on the mock.  The test builds the swapchain's sources into a
+# convenience library of its own, so that it reaches the DRI3 back end's
+# hidden seam (src/present-util/timeline-private.h) and puts memfd
+# timelines there; the installed library is untouched.
+check_LTLIBRARIES += tests/present-util/libswapchain-seams.la
+tests_present_util_libswapchain_seams_la_SOURCES = $(src_libxcb_present_util_la_SOURCES)
+tests_present_util_libswapchain_seams_la_CPPFLAGS = $(src_libxcb_present_util_la_CPPFLAGS)
+tests_present_util_libswapchain_seams_la_CFLAGS = $(src_libxcb_present_util_la_CFLAGS)
+
+PRESENT_UTIL_SEAM_TESTS = tests/present-util/swapchain-synced
+check_PROGRAMS += $(PRESENT_UTIL_SEAM_TESTS)
+TESTS += $(PRESENT_UTIL_SEAM_TESTS)
+VALGRIND_TESTS += $(PRESENT_UTIL_SEAM_TESTS)
+tests_present_util_swapchain_synced_SOURCES = tests/present-util/swapchain-synced.c \
+	tests/present-util/memfd-timeline.c tests/present-util/memfd-timeline.h \
+	tests/present-util/lsan-libxcb.c
+tests_present_util_swapchain_synced_CPPFLAGS = $(PRESENT_UTIL_TEST_CPPFLAGS) \
+	-I$(top_srcdir)/src/util -I$(top_srcdir)/tests/mock
+tests_present_util_swapchain_synced_CFLAGS = $(PRESENT_UTIL_TEST_CFLAGS)
+tests_present_util_swapchain_synced_LDADD = tests/present-util/libswapchain-seams.la \
+	tests/mock/libmockserver.la tests/libtestrunner.la src/libxcb-dri3-util.la \
+	src/libxcb-present.la src/libxcb-dri3.la $(XCB_SHM_LIBS) $(XCB_EXT_DEPS_LIBS) \
+	$(XCB_LIBS) -lpthread
+# The render-node tests above, for a machine with a GPU (builds nothing).
+EXTRA_DIST += scripts/gpu-check.sh
