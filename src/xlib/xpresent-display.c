@@ -12,9 +12,15 @@
 XExtensionInfo XPresentExtensionInfo;
 const char *XPresentExtensionName = PRESENT_NAME;
 
-/* Guards XPresentExtensionInfo.  Taken with no Display locked, and only
- * by our own entry points and the close hook, so it cannot deadlock with
- * Xlib's locks. */
+/* Guards XPresentExtensionInfo, and nothing else: it is held only to read
+ * or change the list, never across a call into Xlib or libxcb.  Holding it
+ * across XInitExtension() deadlocked against a thread that held the
+ * Display's lock (XLockDisplay) and called us, and let one stalled server
+ * block every other Display's first call.
+ *
+ * Lock order: the Display's lock, then registry_lock (the close hook runs
+ * inside XCloseDisplay; xpresent_display_get() inserts with the Display
+ * locked).  Nothing takes them the other way round. */
 static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static struct xpresent_display *lookup_locked(Display *dpy)
@@ -77,21 +83,45 @@ static struct xpresent_display *create(Display *dpy)
     return d;
 }
 
-struct xpresent_display *xpresent_display_get(Display *dpy)
+static struct xpresent_display *lookup(Display *dpy)
 {
     pthread_mutex_lock(&registry_lock);
     struct xpresent_display *d = lookup_locked(dpy);
+    pthread_mutex_unlock(&registry_lock);
+    return d;
+}
+
+static void insert(struct xpresent_display *d)
+{
+    pthread_mutex_lock(&registry_lock);
+    XExtensionInfo *reg = &XPresentExtensionInfo;
+    d->info.next = reg->head;
+    reg->head = &d->info;
+    reg->cur = &d->info;
+    reg->ndisplays++;
+    pthread_mutex_unlock(&registry_lock);
+}
+
+/* The first call on a Display makes its record under the Display's own
+ * lock, which XInitExtension() takes anyway: two first calls on one Display
+ * make one record (the second finds the first's once it gets the lock),
+ * and a thread that already holds the lock through XLockDisplay() takes it
+ * again (Xlib's user lock counts per thread) instead of waiting for a
+ * thread that waits for it.  First calls on other Displays do not wait at
+ * all.  Without XInitThreads() the lock is a no-op, and so is the race. */
+struct xpresent_display *xpresent_display_get(Display *dpy)
+{
+    struct xpresent_display *d = lookup(dpy);
+    if (d)
+        return d;
+    XLockDisplay(dpy);
+    d = lookup(dpy);
     if (!d) {
         d = create(dpy);
-        if (d) {
-            XExtensionInfo *reg = &XPresentExtensionInfo;
-            d->info.next = reg->head;
-            reg->head = &d->info;
-            reg->cur = &d->info;
-            reg->ndisplays++;
-        }
+        if (d)
+            insert(d);
     }
-    pthread_mutex_unlock(&registry_lock);
+    XUnlockDisplay(dpy);
     return d;
 }
 

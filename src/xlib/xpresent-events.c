@@ -7,11 +7,13 @@
  *
  * Nothing a server sends is trusted.  An event too short for its type, or
  * of a type we do not know, still becomes a cookie (Xlib queues a cookie
- * whatever the converter answers), but one without data and with extension
- * 0: programs written for libXpresent check the extension and then read
- * the data without testing it for NULL, so such an event must not look like
- * Present's.  XGetEventData() fails on it (no extension has opcode 0), and
- * nothing reads past what arrived.
+ * whatever the converter answers), but one without data and with an
+ * extension number below 128 that has no converter (0 unless an extension
+ * has opcode 128): programs written for libXpresent check the extension and
+ * then read the data without testing it for NULL, so such an event must not
+ * look like Present's.  XGetEventData() fails on it, and nothing reads past
+ * what arrived.  An event whose opcode byte is below 128 is nobody's, but
+ * reaches us when its low 7 bits are our opcode's: it gets no data either.
  */
 #include "xpresent-private.h"
 
@@ -187,6 +189,20 @@ static void *redirect_notify(const XGenericEventCookie *c, const uint8_t *w, siz
     return e;
 }
 
+/* The extension a cookie without data gets: one whose slot in Xlib's table
+ * of converters is empty, so that XGetEventData() fails on it.  0 is not
+ * always such: Xlib files converters by the low 7 bits of the opcode, and
+ * an extension with opcode 128 (Present itself, on some servers) sits in
+ * slot 0.  Xlib calls us with the Display locked, so the table holds still. */
+static int extension_without_converter(Display *dpy)
+{
+    for (int e = 0; e < 128; e++) {
+        if (!dpy->generic_event_vec[e])
+            return e;
+    }
+    return 0;
+}
+
 Bool xpresent_wire_to_cookie(Display *dpy, XGenericEventCookie *cookie, xEvent *wire)
 {
     const uint8_t *w = (const uint8_t *)wire;
@@ -200,7 +216,11 @@ Bool xpresent_wire_to_cookie(Display *dpy, XGenericEventCookie *cookie, xEvent *
     cookie->data = NULL;
 
     size_t n = GE_SIZE + 4 * (size_t)rd32(w, GE_LENGTH);
-    switch (cookie->evtype) {
+    /* Xlib picks the converter by the low 7 bits of byte 1, so an event
+     * whose byte 1 is the low half of our opcode (below 128, no extension's
+     * opcode) comes here too: it is not Present's and gets no data. */
+    int evtype = (w[1] & 0x80) ? cookie->evtype : -1;
+    switch (evtype) {
     case PresentConfigureNotify:
         cookie->data = configure_notify(cookie, w, n);
         break;
@@ -217,7 +237,7 @@ Bool xpresent_wire_to_cookie(Display *dpy, XGenericEventCookie *cookie, xEvent *
         break;
     }
     if (!cookie->data)
-        cookie->extension = 0;
+        cookie->extension = extension_without_converter(dpy);
     return cookie->data != NULL;
 }
 

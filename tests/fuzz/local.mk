@@ -36,7 +36,36 @@ tests_fuzz_replay_events_CPPFLAGS = $(REPLAY_CPPFLAGS)
 tests_fuzz_replay_events_CFLAGS = $(AM_CFLAGS) $(XCB_EXT_DEPS_CFLAGS) -pthread
 tests_fuzz_replay_events_LDADD = $(REPLAY_LDADD)
 
+if HAVE_XLIB
+# libXpresent behind a real Xlib Display, against fuzz-xserver.c's server.
+FUZZ_XLIB = xlib
+check_PROGRAMS += tests/fuzz/replay-xlib
+TESTS += tests/fuzz/replay-xlib
+VALGRIND_TESTS += tests/fuzz/replay-xlib
+tests_fuzz_replay_xlib_SOURCES = tests/fuzz/fuzz-replay.c tests/fuzz/fuzz-xlib.c \
+	tests/fuzz/fuzz-xserver.c tests/fuzz/fuzz-xserver.h tests/fuzz/fuzz-conn.c \
+	tests/fuzz/fuzz-conn.h
+tests_fuzz_replay_xlib_CPPFLAGS = $(REPLAY_CPPFLAGS) -I$(top_srcdir)/src/xlib/include \
+	-DPRESENT_FUTURE_VERSION=1
+tests_fuzz_replay_xlib_CFLAGS = $(AM_CFLAGS) $(XCB_EXT_DEPS_CFLAGS) $(XLIB_CFLAGS) \
+	$(XLIB_HEADER_DEPS_CFLAGS) -pthread
+tests_fuzz_replay_xlib_LDADD = src/xlib/libXpresent.la $(REPLAY_LDADD) $(XLIB_LIBS)
+
+$(FUZZ_DIR)/fuzz-xlib: $(top_srcdir)/tests/fuzz/fuzz-xlib.c $(FUZZ_COMMON) \
+		$(top_srcdir)/tests/fuzz/fuzz-xserver.c $(top_srcdir)/tests/fuzz/fuzz-xserver.h \
+		$(FUZZ_LIBCODE) $(XPRESENT_SOURCES:%=$(top_srcdir)/%) src/xcb/present.h
+	$(AM_V_CC)$(MKDIR_P) $(FUZZ_DIR) && \
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -D_GNU_SOURCE -DFUZZ_OURS -DPRESENT_FUTURE_VERSION=1 \
+		-I$(top_builddir)/src -I$(top_srcdir)/src -I$(top_srcdir)/src/xlib/include \
+		-I$(top_srcdir)/tests/fuzz $(XCB_CFLAGS) $(XCB_EXT_DEPS_CFLAGS) $(XLIB_CFLAGS) \
+		$(XLIB_HEADER_DEPS_CFLAGS) $< $(top_srcdir)/tests/fuzz/fuzz-conn.c \
+		$(top_srcdir)/tests/fuzz/fuzz-xserver.c $(FUZZ_LIBCODE) \
+		$(filter %.c,$(XPRESENT_SOURCES:%=$(top_srcdir)/%)) -o $@ \
+		$(XLIB_LIBS) $(XCB_LIBS) -ldl -lpthread
+endif
+
 EXTRA_DIST += tests/fuzz/README.md tests/fuzz/make-corpus.py tests/fuzz/fuzz-codegen.py \
+	tests/fuzz/make-xlib-corpus.py tests/fuzz/fuzz-xlib.supp tests/fuzz/fuzz-xlib.lsan \
 	tests/fuzz/run-fuzz.sh tests/fuzz/replay-codegen.sh tests/fuzz/compare.sh \
 	$(wildcard $(top_srcdir)/tests/fuzz/corpus/*/*) \
 	$(wildcard $(top_srcdir)/tests/fuzz/regress/*/*)
@@ -74,9 +103,9 @@ FUZZ_ENV = FUZZ_SECONDS='$(FUZZ_SECONDS)' FUZZ_SEED='$(FUZZ_SEED)' \
 	TOP_SRCDIR='$(abs_top_srcdir)' PYTHON='$(PYTHON)' \
 	XCBPROTO_DIR='$(XCBPROTO_DIR)'
 
-fuzz: $(FUZZ_TARGETS:%=$(FUZZ_DIR)/fuzz-%)
+fuzz: $(FUZZ_TARGETS:%=$(FUZZ_DIR)/fuzz-%) $(FUZZ_XLIB:%=$(FUZZ_DIR)/fuzz-%)
 	$(FUZZ_ENV) $(SHELL) $(top_srcdir)/tests/fuzz/run-fuzz.sh $(FUZZ_DIR) fuzz- \
-		$(FUZZ_TARGETS) codegen
+		$(FUZZ_TARGETS) $(FUZZ_XLIB) codegen
 
 fuzz-ref: $(FUZZ_TARGETS:%=$(FUZZ_DIR)/ref-fuzz-%)
 	$(FUZZ_ENV) $(SHELL) $(top_srcdir)/tests/fuzz/run-fuzz.sh $(FUZZ_DIR) ref-fuzz- \

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -81,6 +82,7 @@ static int spawn(struct mock_display *m, const char *const *args)
     int p[2];
     if (pipe2(p, O_CLOEXEC) < 0)
         return -1;
+    pid_t parent = getpid();
     pid_t pid = fork();
     if (pid < 0) {
         close(p[0]);
@@ -88,6 +90,11 @@ static int spawn(struct mock_display *m, const char *const *args)
         return -1;
     }
     if (pid == 0) {
+        /* A test that fails ends without stopping us: the server goes with
+         * it instead of living on (the signal survives execv). */
+        prctl(PR_SET_PDEATHSIG, SIGTERM);
+        if (getppid() != parent)
+            _exit(1);
         dup2(p[1], 1);
         execv(server_path(), (char *const *)argv);
         _exit(127);
