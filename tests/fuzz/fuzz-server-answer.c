@@ -13,6 +13,7 @@
 #include <linux/futex.h>
 #include <stdatomic.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -277,6 +278,31 @@ static void query_extension(struct fuzz_server *s, const uint8_t *req, size_t le
     /* BIG-REQUESTS is off unless the script turns it on. */
     a->b[8] = (uint8_t)fsrv_pick(s, major && major != FSRV_BIGREQ_MAJOR, 8);
     a->b[9] = (uint8_t)fsrv_pick(s, major, 8);
+    /* The server follows what it said: the client sends to that major. */
+    if (major) {
+        uint8_t said = a->b[8] ? a->b[9] : 0;
+
+        s->majors[major - FSRV_SYNC_MAJOR] = said;
+        for (unsigned i = 0; i < 4; i++)
+            if (said && i != major - FSRV_SYNC_MAJOR && s->majors[i] == said)
+                s->confused = true;
+        if (said == FUZZ_DRI3_MAJOR || said == FUZZ_PRESENT_MAJOR || (said && said < 128))
+            s->confused = true;
+    }
+}
+
+/* Core requests with a reply that no util library sends: the server has
+ * no answer for them. */
+static bool core_has_reply(uint8_t op)
+{
+    static const uint8_t ops[] = { 3, 15, 16, 17, 20, 21, 23, 26, 31, 38, 39, 40, 44, 47, 48,
+                                   49, 50, 52, 73, 83, 84, 85, 86, 87, 91, 92, 97, 99, 101,
+                                   103, 106, 108, 110, 116, 117, 118, 119 };
+
+    for (size_t i = 0; i < sizeof(ops); i++)
+        if (ops[i] == op)
+            return true;
+    return false;
 }
 
 static void core(struct fuzz_server *s, const uint8_t *req, size_t len, struct answer *a)
@@ -296,6 +322,8 @@ static void core(struct fuzz_server *s, const uint8_t *req, size_t len, struct a
         query_extension(s, req, len, a);
         break;
     default:
+        if (core_has_reply(req[0]))
+            s->confused = true;
         break;
     }
 }
@@ -447,14 +475,17 @@ static void present(struct fuzz_server *s, const uint8_t *req, size_t len, struc
     }
 }
 
-static void other(struct fuzz_server *s, const uint8_t *req, size_t len, struct answer *a)
+static void other(struct fuzz_server *s, unsigned ext, const uint8_t *req, size_t len,
+                  struct answer *a)
 {
-    switch (req[0]) {
+    switch (FSRV_SYNC_MAJOR + ext) {
     case FSRV_SYNC_MAJOR:
         if (req[1] == 0) {          /* Initialize */
             reply_head(s, a, 0, 0);
             a->b[8] = (uint8_t)fsrv_pick(s, 3, 8);
             a->b[9] = (uint8_t)fsrv_pick(s, 1, 8);
+        } else if (req[1] == 5 || req[1] == 10 || req[1] == 12 || req[1] == 18) {
+            s->confused = true;     /* Query*, GetPriority: not ours */
         } else if (req[1] == 17 && len >= 8) {  /* DestroyFence */
             for (unsigned i = 0; i < FSRV_MAX_FENCES; i++)
                 if (s->fences[i].page && s->fences[i].id == fsrv_get32(req + 4))
@@ -466,6 +497,8 @@ static void other(struct fuzz_server *s, const uint8_t *req, size_t len, struct 
             reply_head(s, a, 0, 0);
             fsrv_put32(a->b + 8, (uint32_t)fsrv_pick(s, fsrv_get32(req + 4), 32));
             fsrv_put32(a->b + 12, (uint32_t)fsrv_pick(s, fsrv_get32(req + 8), 32));
+        } else if (req[1] > 18) {
+            s->confused = true;     /* requests with replies, not ours */
         }
         break;
     case FSRV_SHM_MAJOR:
@@ -476,6 +509,8 @@ static void other(struct fuzz_server *s, const uint8_t *req, size_t len, struct 
             a->b[16] = (uint8_t)fsrv_pick(s, 2, 8);    /* ZPixmap */
         } else if (req[1] == 6) {   /* AttachFd */
             close_rx(s, 1);
+        } else if (req[1] == 4 || req[1] == 7) {
+            s->confused = true;     /* GetImage, CreateSegment */
         }
         break;
     case FSRV_BIGREQ_MAJOR:
@@ -520,20 +555,29 @@ void fsrv_answer(struct fuzz_server *s, const uint8_t *req, size_t len)
     enum action act = pick_action(s);
     uint8_t raw[96];
     size_t n;
+    unsigned ext;
 
     snprintf(s->report.last_request, sizeof(s->report.last_request), "%u %u", req[0],
              req[0] >= 128 ? req[1] : 0);
+    for (ext = 0; ext < 4 && s->majors[ext] != req[0]; ext++)
+        ;
     if (req[0] == FUZZ_DRI3_MAJOR)
         dri3(s, req, len, &a);
     else if (req[0] == FUZZ_PRESENT_MAJOR)
         present(s, req, len, &a);
+    else if (req[0] != 0 && ext < 4)
+        other(s, ext, req, len, &a);
     else if (req[0] < 128)
         core(s, req, len, &a);
     else
-        other(s, req, len, &a);
+        s->confused = true;     /* an extension the server never offered */
 
     if (act == ACT_DROP && !(s->allow_drop && a.len))
         act = ACT_NORMAL;
+    /* FUZZ_DEBUG=1: what the server saw and did, to read a finding by. */
+    if (getenv("FUZZ_DEBUG"))
+        fprintf(stderr, "server: seq %llu request %s, %zu bytes: action %d, reply %zu bytes\n",
+                (unsigned long long)s->seq, s->report.last_request, len, (int)act, a.len);
     if (act == ACT_STALL) {
         unsigned ms = fsrv_byte(s) % (FUZZ_MAX_STALL_MS + 1);
 

@@ -43,6 +43,11 @@ struct fuzz_server {
     bool replied;           /* a reply to it has gone (for "first") */
     bool errored;           /* an error for it has gone (libxcb retires it) */
     bool bigreq;
+    uint8_t majors[4];      /* what QueryExtension said of SYNC, XFIXES,
+                             * MIT-SHM, BIG-REQUESTS (0: absent) */
+    bool confused;          /* a request came that may want a reply the
+                             * server cannot give (an opcode it does not
+                             * know, a major it gave twice) */
     uint32_t eid, window, last_serial, last_pixmap;
     uint64_t msc, ust;
     uint16_t win_w, win_h;

@@ -328,7 +328,7 @@ static bool read_exact(struct fuzz_server *s, uint8_t *buf, size_t len, bool fir
         if (!io_ready(s->fd, POLLIN, first ? FUZZ_WATCHDOG_MS : IO_TIMEOUT_MS)) {
             if (first) {
                 s->report.watchdog = true;
-                s->report.watchdog_outstanding = s->outstanding;
+                s->report.watchdog_outstanding = s->outstanding || s->confused;
             }
             return false;
         }

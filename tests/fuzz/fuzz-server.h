@@ -53,7 +53,8 @@ struct fuzz_server_report {
     unsigned unanswered;        /* requests with a reply that got none with
                                  * their sequence number */
     bool watchdog;              /* hung up on a quiet client */
-    bool watchdog_outstanding;  /* ... while a reply was owed */
+    bool watchdog_outstanding;  /* ... while a reply was owed, or after a
+                                 * request the server could not read */
     char last_request[32];      /* "DRI3 3", "core 14": for messages */
 };
 
