@@ -284,7 +284,7 @@ static void query_extension(struct fuzz_server *s, const uint8_t *req, size_t le
 
         s->majors[major - FSRV_SYNC_MAJOR] = said;
         for (unsigned i = 0; i < 4; i++)
-            if (said && i != major - FSRV_SYNC_MAJOR && s->majors[i] == said)
+            if (said && i != (unsigned)(major - FSRV_SYNC_MAJOR) && s->majors[i] == said)
                 s->confused = true;
         if (said == FUZZ_DRI3_MAJOR || said == FUZZ_PRESENT_MAJOR || (said && said < 128))
             s->confused = true;
