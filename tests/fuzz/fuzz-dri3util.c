@@ -21,8 +21,10 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
+#include <stdio.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "fuzz-conn.h"
 #include "fuzz-server.h"
@@ -153,6 +155,18 @@ static void buffer_planes(xcb_dri3_util_buffer_t *buf)
         uint8_t *m;
 
         fuzz_util_check_fd(xcb_dri3_util_buffer_fd(buf, p), "buffer_from_pixmap()");
+        if (getenv("FUZZ_DEBUG")) {
+            struct stat st = { 0 };
+
+            fstat(xcb_dri3_util_buffer_fd(buf, p), &st);
+            fprintf(stderr, "buffer: %ux%u bpp %u fourcc 0x%x modifier 0x%llx, plane %u of %u: "
+                    "stride %u offset %u, fd size %lld\n", xcb_dri3_util_buffer_width(buf),
+                    xcb_dri3_util_buffer_height(buf), xcb_dri3_util_buffer_bpp(buf),
+                    xcb_dri3_util_buffer_fourcc(buf),
+                    (unsigned long long)xcb_dri3_util_buffer_modifier(buf), p, n,
+                    xcb_dri3_util_buffer_stride(buf, p), xcb_dri3_util_buffer_offset(buf, p),
+                    (long long)st.st_size);
+        }
         m = xcb_dri3_util_buffer_map(buf, p, XCB_DRI3_UTIL_MAP_READ, &stride);
         if (m == NULL)
             continue;

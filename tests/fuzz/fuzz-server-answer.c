@@ -286,7 +286,7 @@ static void query_extension(struct fuzz_server *s, const uint8_t *req, size_t le
         for (unsigned i = 0; i < 4; i++)
             if (said && i != (unsigned)(major - FSRV_SYNC_MAJOR) && s->majors[i] == said)
                 s->confused = true;
-        if (said == FUZZ_DRI3_MAJOR || said == FUZZ_PRESENT_MAJOR || (said && said < 128))
+        if (a->b[8] && (said == FUZZ_DRI3_MAJOR || said == FUZZ_PRESENT_MAJOR || said < 128))
             s->confused = true;
     }
 }
@@ -599,6 +599,7 @@ void fsrv_answer(struct fuzz_server *s, const uint8_t *req, size_t len)
         for (size_t i = 0; i < n; i++)
             raw[i] = fsrv_byte(s);
         s->model_ok = false;
+        s->confused = true;
         fsrv_send(s, raw, n, fsrv_byte(s) % 6, 4096, false);
         if (a.len) {
             s->outstanding = true;

@@ -35,6 +35,7 @@ struct fuzz_server {
     const uint8_t *script;
     size_t len, pos;
     pthread_t thread;
+    pthread_t client;       /* the thread that started the server */
     bool allow_drop;
     bool gone;              /* hung up, or the client did */
 

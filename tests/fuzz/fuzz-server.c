@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -329,6 +330,9 @@ static bool read_exact(struct fuzz_server *s, uint8_t *buf, size_t len, bool fir
             if (first) {
                 s->report.watchdog = true;
                 s->report.watchdog_outstanding = s->outstanding || s->confused;
+                /* Where is it stuck? (fuzz-util-run.c prints its stack) */
+                if (getenv("FUZZ_DEBUG"))
+                    pthread_kill(s->client, SIGUSR2);
             }
             return false;
         }
@@ -415,6 +419,7 @@ struct fuzz_server *fuzz_server_start(struct fuzz_conn *fc, const uint8_t *scrip
     if (s == NULL)
         abort();
     s->fd = fc->server;
+    s->client = pthread_self();
     s->script = script;
     s->len = n;
     s->allow_drop = allow_drop;

@@ -10,6 +10,7 @@
 
 #include <dirent.h>
 #include <dlfcn.h>
+#include <execinfo.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -95,6 +96,21 @@ bool fuzz_util_errno_in(int e, const int *allowed)
     return false;
 }
 
+/* FUZZ_DEBUG: the server's watchdog asks where the client waits. */
+void __sanitizer_print_stack_trace(void) __attribute__((weak));
+
+static void print_stack(int sig)
+{
+    void *frames[32];
+
+    (void)sig;
+    fputs("the client's stack while the server waited for it:\n", stderr);
+    if (__sanitizer_print_stack_trace)
+        __sanitizer_print_stack_trace();
+    else
+        backtrace_symbols_fd(frames, backtrace(frames, 32), 2);
+}
+
 static int64_t now_ns(void)
 {
     struct timespec ts;
@@ -157,6 +173,7 @@ static void run(const uint8_t *data, size_t size)
         /* A server that hangs up makes libxcb's next write fail with
          * EPIPE; the signal would end the process instead. */
         signal(SIGPIPE, SIG_IGN);
+        signal(SIGUSR2, print_stack);
         once = true;
     }
     memcpy(head, data, size < FUZZ_UTIL_HEAD ? size : FUZZ_UTIL_HEAD);
