@@ -215,9 +215,10 @@ static void model_packet(struct fuzz_server *s, const uint8_t *p, size_t len, bo
         unsigned queued = s->q_tail - s->q_head;
 
         if (p[1] > queued) {
-            /* libxcb shuts the connection down (FDPASSING_FAILED), and
-             * what it holds is nobody's to close */
+            /* libxcb waits for the fds the reply claims: a reply owed, as
+             * far as the client can tell */
             s->model_ok = false;
+            s->confused = true;
             return;
         }
         for (unsigned i = 0; i < p[1]; i++) {
