@@ -120,3 +120,59 @@ fuzz-compare: $(FUZZ_TARGETS:%=$(FUZZ_DIR)/replay-%) $(FUZZ_TARGETS:%=$(FUZZ_DIR
 	$(FUZZ_ENV) $(SHELL) $(top_srcdir)/tests/fuzz/compare.sh $(FUZZ_DIR) $(FUZZ_TARGETS)
 
 .PHONY: fuzz fuzz-ref fuzz-compare clean-fuzz
+
+# The util libraries' targets (README.md): libxcb-present-util's swapchain
+# and libxcb-dri3-util's server calls, against the scripted server of
+# fuzz-server.c. No Debian counterpart, so not in fuzz-ref / fuzz-compare.
+FUZZ_UTIL_TARGETS = swapchain dri3util
+FUZZ_UTIL_HARNESS = tests/fuzz/fuzz-conn.c tests/fuzz/fuzz-server.c \
+	tests/fuzz/fuzz-server-answer.c tests/fuzz/fuzz-util-run.c tests/fuzz/fuzz-util-timeout.c
+FUZZ_UTIL_H_FILES = tests/fuzz/fuzz-conn.h tests/fuzz/fuzz-server.h \
+	tests/fuzz/fuzz-server-int.h tests/fuzz/fuzz-util-run.h
+FUZZ_UTIL_LIBCODE = $(FUZZ_LIBCODE) \
+	$(filter %.c,$(src_libxcb_dri3_util_la_SOURCES:%=$(top_srcdir)/%)) \
+	$(filter %.c,$(src_libxcb_present_util_la_SOURCES:%=$(top_srcdir)/%))
+FUZZ_UTIL_FLAGS = -D_GNU_SOURCE -DHAVE_CONFIG_H -I$(top_builddir) -I$(top_builddir)/src \
+	-I$(top_srcdir)/src -I$(top_srcdir)/src/util -I$(top_srcdir)/src/present-util \
+	-I$(top_srcdir)/tests/fuzz $(XCB_CFLAGS) $(XCB_EXT_DEPS_CFLAGS) $(XCB_SHM_CFLAGS) \
+	$(DRI3_UTIL_DRM_CFLAGS) $(GBM_CFLAGS)
+FUZZ_UTIL_LIBS = $(XCB_SHM_LIBS) $(XCB_EXT_DEPS_LIBS) $(XCB_LIBS) $(DRI3_UTIL_DRM_LIBS) \
+	$(GBM_LIBS) -ldl -lpthread
+
+# A static pattern rule: it wins over fuzz-%, which builds the bindings' targets.
+$(FUZZ_UTIL_TARGETS:%=$(FUZZ_DIR)/fuzz-%): $(FUZZ_DIR)/fuzz-%: \
+		$(top_srcdir)/tests/fuzz/fuzz-%.c $(FUZZ_UTIL_HARNESS:%=$(top_srcdir)/%) \
+		$(FUZZ_UTIL_H_FILES:%=$(top_srcdir)/%) $(FUZZ_UTIL_LIBCODE) \
+		src/xcb/dri3.h src/xcb/present.h
+	$(AM_V_CC)$(MKDIR_P) $(FUZZ_DIR) && \
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_UTIL_FLAGS) $< \
+		$(FUZZ_UTIL_HARNESS:%=$(top_srcdir)/%) $(FUZZ_UTIL_LIBCODE) -o $@ $(FUZZ_UTIL_LIBS)
+
+# `make fuzz` runs them after the bindings' targets (a target-specific
+# value: the recipe of `fuzz` lists $(FUZZ_TARGETS)).
+fuzz: $(FUZZ_UTIL_TARGETS:%=$(FUZZ_DIR)/fuzz-%)
+fuzz: FUZZ_TARGETS += $(FUZZ_UTIL_TARGETS)
+
+# `make check` replays their seeds and saved regressions, built with the
+# project's compiler against the libraries themselves. Not under valgrind:
+# each input waits for the swapchain's bounded waits, and the wall-clock
+# check would measure valgrind.
+FUZZ_UTIL_REPLAYS = tests/fuzz/replay-swapchain tests/fuzz/replay-dri3util
+check_PROGRAMS += $(FUZZ_UTIL_REPLAYS)
+TESTS += $(FUZZ_UTIL_REPLAYS)
+FUZZ_UTIL_REPLAY_SRC = tests/fuzz/fuzz-replay.c $(FUZZ_UTIL_HARNESS) $(FUZZ_UTIL_H_FILES)
+FUZZ_UTIL_REPLAY_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE -I$(top_srcdir)/tests/fuzz \
+	-I$(top_srcdir)/src/util -I$(top_srcdir)/src/present-util
+FUZZ_UTIL_REPLAY_CFLAGS = $(AM_CFLAGS) $(XCB_EXT_DEPS_CFLAGS) -pthread
+FUZZ_UTIL_REPLAY_LDADD = src/libxcb-present-util.la src/libxcb-dri3-util.la \
+	src/libxcb-dri3.la src/libxcb-present.la $(XCB_EXT_DEPS_LIBS) $(XCB_LIBS) -ldl -lpthread
+tests_fuzz_replay_swapchain_SOURCES = tests/fuzz/fuzz-swapchain.c $(FUZZ_UTIL_REPLAY_SRC)
+tests_fuzz_replay_swapchain_CPPFLAGS = $(FUZZ_UTIL_REPLAY_CPPFLAGS)
+tests_fuzz_replay_swapchain_CFLAGS = $(FUZZ_UTIL_REPLAY_CFLAGS)
+tests_fuzz_replay_swapchain_LDADD = $(FUZZ_UTIL_REPLAY_LDADD)
+tests_fuzz_replay_dri3util_SOURCES = tests/fuzz/fuzz-dri3util.c $(FUZZ_UTIL_REPLAY_SRC)
+tests_fuzz_replay_dri3util_CPPFLAGS = $(FUZZ_UTIL_REPLAY_CPPFLAGS)
+tests_fuzz_replay_dri3util_CFLAGS = $(FUZZ_UTIL_REPLAY_CFLAGS)
+tests_fuzz_replay_dri3util_LDADD = $(FUZZ_UTIL_REPLAY_LDADD)
+EXTRA_DIST += tests/fuzz/make-util-corpus.py \
+	$(wildcard $(top_srcdir)/tests/fuzz/findings/*/*)

@@ -57,7 +57,12 @@ for t in "$@"; do
             lsan="suppressions=$top/tests/fuzz/fuzz-xlib.lsan"
             asan="fast_unwind_on_malloc=0"
         fi
-        if LSAN_OPTIONS=$lsan ASAN_OPTIONS=$asan "$bindir/$name" -max_total_time="$seconds" $seed_lf -timeout=10 -detect_leaks=$leaks \
+        # The util targets' inputs script a whole session (fuzz-server.h):
+        # a swapchain needs a few hundred bytes to reach its frames, more
+        # than libFuzzer's slowly growing length limit gives in a minute.
+        extra=
+        case $t in swapchain | dri3util) extra="-max_len=2048 -len_control=0" ;; esac
+        if LSAN_OPTIONS=$lsan ASAN_OPTIONS=$asan "$bindir/$name" -max_total_time="$seconds" $seed_lf -timeout=10 -detect_leaks=$leaks $extra \
             -print_final_stats=1 -artifact_prefix="$run/$name-" "$work" >"$log" 2>&1; then
             result=ok
         else

@@ -24,6 +24,7 @@ struct mock_server {
     char dir[80];
     char socket_path[96];
     char transcript_path[96];
+    char stats_path[96];
 };
 
 /* The child closes what it inherited from the test (other servers'
@@ -59,6 +60,7 @@ struct mock_server *mock_server_start(const struct mock_config *cfg)
     int listen_fd;
     pid_t parent;
     char transcript[sizeof s->transcript_path];
+    char stats[sizeof s->stats_path];
 
     if (!s) {
         fprintf(stderr, "mock server: out of memory\n");
@@ -74,6 +76,7 @@ struct mock_server *mock_server_start(const struct mock_config *cfg)
     }
     snprintf(s->socket_path, sizeof s->socket_path, "%s/X0", s->dir);
     snprintf(s->transcript_path, sizeof s->transcript_path, "%s/transcript", s->dir);
+    snprintf(s->stats_path, sizeof s->stats_path, "%s/stats", s->dir);
     listen_fd = mock_listen_unix(s->socket_path);
     if (listen_fd < 0) {
         fprintf(stderr, "mock server: listen on %s: %s\n", s->socket_path, strerror(errno));
@@ -103,7 +106,10 @@ struct mock_server *mock_server_start(const struct mock_config *cfg)
         close_inherited_fds(listen_fd);
         /* The parent's handle is not the child's to keep. */
         strcpy(transcript, s->transcript_path);
-        child_cfg.transcript_path = transcript;
+        strcpy(stats, s->stats_path);
+        /* "transcript off": a long run (tests/soak) would write gigabytes */
+        child_cfg.transcript_path = child_cfg.transcript_off ? NULL : transcript;
+        child_cfg.stats_path = stats;
         free(s);
         /* _exit: the parent's atexit handlers and stdio buffers (the
          * test runner's among them) are not the child's to run. */
@@ -184,6 +190,7 @@ void mock_server_free(struct mock_server *s)
     mock_server_stop(s);
     unlink(s->socket_path);
     unlink(s->transcript_path);
+    unlink(s->stats_path);
     rmdir(s->dir);
     free(s);
 }
@@ -191,4 +198,28 @@ void mock_server_free(struct mock_server *s)
 struct mock_transcript *mock_server_transcript(struct mock_server *s)
 {
     return mock_transcript_read(s->transcript_path);
+}
+
+int mock_server_stats(struct mock_server *s, xcb_connection_t *c, struct mock_stats *out)
+{
+    xcb_get_input_focus_reply_t *sync;
+    FILE *f;
+    int n;
+
+    /* NoOperation makes the server write its counts; the round trip
+     * after it says they are written. */
+    xcb_no_operation(c);
+    sync = xcb_get_input_focus_reply(c, xcb_get_input_focus(c), NULL);
+    if (!sync)
+        return -1;
+    free(sync);
+    f = fopen(s->stats_path, "re");
+    if (!f)
+        return -1;
+    n = fscanf(f, "clients %u resources %u windows %u pixmaps %u fences %u syncobjs %u "
+                  "gcs %u shm-segments %u event-selections %u",
+               &out->clients, &out->resources, &out->windows, &out->pixmaps, &out->fences,
+               &out->syncobjs, &out->gcs, &out->shm_segments, &out->event_selections);
+    fclose(f);
+    return n == 9 ? 0 : -1;
 }

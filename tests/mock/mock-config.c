@@ -41,6 +41,7 @@ void mock_config_free(struct mock_config *cfg)
         return;
     free(cfg->open_path);
     free(cfg->transcript_path);
+    free(cfg->stats_path);
     free(cfg);
 }
 
@@ -299,8 +300,12 @@ int mock_config_set(struct mock_config *cfg, const char *key, const char *value)
         cfg->xfixes = strcmp(value, "on") == 0;
     } else if (strcmp(key, "present-complete-mode") == 0) {
         ok = (cfg->complete_mode = mock_present_mode_parse(value)) >= 0;
+    } else if (strcmp(key, "transcript") == 0 && strcmp(value, "off") == 0) {
+        cfg->transcript_off = ok = true;
     } else if (strcmp(key, "transcript") == 0) {
         ok = *value && set_string(&cfg->transcript_path, value);
+    } else if (strcmp(key, "stats") == 0) {
+        ok = *value && set_string(&cfg->stats_path, value);
     } else if (strcmp(key, "fault") == 0) {
         ok = cfg->n_faults < MOCK_MAX_FAULTS;
         if (!ok)

@@ -381,8 +381,10 @@ void mock_core_dispatch(struct mock_request *req)
 {
     size_t size = mock_req_size(req);
 
-    if (req->major == X_NO_OPERATION)
+    if (req->major == X_NO_OPERATION) {
+        mock_resources_write_stats(req->client->server);
         return;
+    }
     for (size_t i = 0; i < sizeof core_requests / sizeof core_requests[0]; i++) {
         if (core_requests[i].opcode != req->major)
             continue;

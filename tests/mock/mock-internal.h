@@ -105,6 +105,8 @@ struct mock_config {
     int n_event_faults;
     int screen_width, screen_height;
     char *transcript_path;
+    bool transcript_off;                /* "transcript off": none at all */
+    char *stats_path;                   /* NoOperation writes counts here */
     bool shm;                           /* "shm on": MIT-SHM (default off) */
     bool xfixes;                        /* "xfixes on": regions (default off) */
     int complete_mode;                  /* mock-present-modes.c */
@@ -367,6 +369,9 @@ void *mock_resource_find(struct mock_server_state *s, uint32_t id, enum mock_res
 bool mock_resource_free(struct mock_server_state *s, uint32_t id);
 void mock_resources_free_client(struct mock_server_state *s, struct mock_client *c);
 void mock_resources_free_all(struct mock_server_state *s);
+/* Writes the resource counts to the config's stats file, if any (a
+ * NoOperation request asks for it; see mock_server_stats()). */
+void mock_resources_write_stats(struct mock_server_state *s);
 
 /* A window or pixmap (type MOCK_RES_WINDOW or MOCK_RES_PIXMAP, or either
  * for "drawable" with want_window < 0). */

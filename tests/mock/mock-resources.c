@@ -275,3 +275,26 @@ void mock_drawable_copy(struct mock_drawable *dst, const struct mock_drawable *s
                (size_t)x0 * 4,
                (size_t)(x1 - x0) * 4);
 }
+
+void mock_resources_write_stats(struct mock_server_state *s)
+{
+    unsigned by_type[MOCK_RES_SHM_SEG + 1] = { 0 }, clients = 0;
+    FILE *f;
+
+    if (!s->cfg->stats_path)
+        return;
+    for (size_t i = 0; i < s->n_resources; i++)
+        if ((unsigned)s->resources[i].type <= MOCK_RES_SHM_SEG)
+            by_type[s->resources[i].type]++;
+    for (size_t i = 0; i < MOCK_MAX_CLIENTS; i++)
+        clients += s->clients[i] != NULL;
+    f = fopen(s->cfg->stats_path, "we");
+    if (!f)
+        return;
+    fprintf(f, "clients %u resources %zu windows %u pixmaps %u fences %u syncobjs %u "
+               "gcs %u shm-segments %u event-selections %u\n",
+            clients, s->n_resources, by_type[MOCK_RES_WINDOW], by_type[MOCK_RES_PIXMAP],
+            by_type[MOCK_RES_FENCE], by_type[MOCK_RES_SYNCOBJ], by_type[MOCK_RES_GC],
+            by_type[MOCK_RES_SHM_SEG], by_type[MOCK_RES_PRESENT_EVENT]);
+    fclose(f);
+}

@@ -46,7 +46,11 @@
  *                              suboptimal (SuboptimalCopy where the client
  *                              set the Suboptimal option)
  *   transcript PATH            where the transcript goes (default: none for
- *                              the program, the private directory for tests)
+ *                              the program, the private directory for tests);
+ *                              "off": none, for long runs (tests/soak)
+ *   stats PATH                 where a NoOperation request makes the server
+ *                              write its resource counts (tests: the private
+ *                              directory; see mock_server_stats())
  *   fault SPEC                 may be given many times; see below
  *
  * Fault specs, "KIND:TARGET[:ARG]".  TARGET is "MAJOR.MINOR" (the first
@@ -131,6 +135,17 @@ int mock_server_stop(struct mock_server *s);
 /* Stops the server if it still runs, removes the private directory and
  * frees everything. */
 void mock_server_free(struct mock_server *s);
+
+/* What the server holds, all clients together (MOCK_RES_* in
+ * mock-internal.h), for tests that check that nothing grows. */
+struct mock_stats {
+    unsigned clients, resources;
+    unsigned windows, pixmaps, fences, syncobjs, gcs, shm_segments, event_selections;
+};
+
+/* Asks the server for its counts over c (a NoOperation request and a
+ * round trip) and reads them.  0, or -1 when c or the file fails. */
+int mock_server_stats(struct mock_server *s, xcb_connection_t *c, struct mock_stats *out);
 
 /* ---- the transcript -------------------------------------------------- */
 

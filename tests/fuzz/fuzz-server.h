@@ -1,0 +1,90 @@
+/*
+ * A scripted X server for fuzzing the util libraries: unlike the stream of
+ * fuzz-conn.c, which is written before the client reads, it answers each
+ * request as it arrives, because the swapchain and the probe decide what to
+ * ask next from the answers they got.
+ *
+ * It runs in a thread on the server's end of a fuzz_conn (after
+ * fuzz_conn_open() did the handshake and both QueryExtensions) and takes,
+ * for every request, a few bytes of the script:
+ *
+ *   action   what to do instead of a well-formed answer: an error, a stall
+ *            of up to 50 ms, hang up, raw bytes, the answer cut short, a
+ *            second reply, padding, no answer at all (only where the
+ *            client's round trips are bounded; see allow_drop)
+ *   values   each field of the answer, kept or replaced by 0, 1, +-1, all
+ *            ones, a 16-bit or any 32/64-bit value
+ *   fds      0-5 fds with the answer, each a memfd of some size, an empty
+ *            file, either end of a pipe, a socket, a directory or /dev/null
+ *   events   Present events after the answer: those a server sends for a
+ *            PresentPixmap or NotifyMSC, and any others, with MSC and UST
+ *            going backwards, wrapping or huge, wrong serials, event ids and
+ *            kinds, cut short or padded, ConfigureNotify of 0x0 and
+ *            65535x65535
+ *
+ * A byte of 0 always means "as a good server would", and a script that has
+ * run out reads as zeros: every prefix of an input is a well-behaved server
+ * with faults where the bytes say so.
+ */
+#ifndef FUZZ_SERVER_H
+#define FUZZ_SERVER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "fuzz-conn.h"
+
+/* The window the drivers use: an id the client never allocates. */
+#define FUZZ_WINDOW 0x00400001u
+/* The longest a stall lasts; the client must live through it. */
+#define FUZZ_MAX_STALL_MS 50
+/* When the client has sent nothing for this long, the server hangs up
+ * (and says so): longer than every bounded wait of the libraries. */
+#define FUZZ_WATCHDOG_MS 1500
+
+struct fuzz_server;
+
+/* What the server did that the client's time may rightly go on. */
+struct fuzz_server_report {
+    unsigned requests;
+    uint64_t stall_ms;          /* slept before answers */
+    unsigned unanswered;        /* requests with a reply that got none with
+                                 * their sequence number */
+    bool watchdog;              /* hung up on a quiet client */
+    bool watchdog_outstanding;  /* ... while a reply was owed, or after a
+                                 * request the server could not read */
+    char last_request[32];      /* "DRI3 3", "core 14": for messages */
+};
+
+/*
+ * Starts the server on fc->server with the script (borrowed: it must stay
+ * valid until fuzz_server_stop()). allow_drop permits "no answer" actions;
+ * without it, the action plays as a normal answer.
+ */
+struct fuzz_server *fuzz_server_start(struct fuzz_conn *fc, const uint8_t *script, size_t n,
+                                      bool allow_drop);
+
+/* Waits for the thread (the client has disconnected, so it reads
+ * end-of-file), closes what it holds, fills *report and frees it. The
+ * fd model stays readable through fuzz_server_fd_is_clients() until the
+ * next fuzz_server_start(). */
+void fuzz_server_stop(struct fuzz_server *s, struct fuzz_server_report *report);
+
+/*
+ * Whether an fd found open after the input belongs to the library: true
+ * when every fd the server sent with that device and inode went with the
+ * first reply to a request whose reply libxcb handed to the library (see
+ * fuzz_server_mark_fetched()), following libxcb's fd queue. An fd that
+ * libxcb kept (a reply nobody asked for, a connection error) is libxcb's.
+ */
+bool fuzz_server_fd_is_clients(dev_t dev, ino_t ino);
+/* Whether the server sent an fd of that device and inode at all. */
+bool fuzz_server_fd_was_sent(dev_t dev, ino_t ino);
+
+/* Called from the xcb_wait_for_reply()/xcb_poll_for_reply() stand-ins:
+ * the reply to `sequence` was handed to the library. */
+void fuzz_server_mark_fetched(uint64_t sequence);
+
+#endif

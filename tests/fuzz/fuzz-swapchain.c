@@ -1,0 +1,128 @@
+/*
+ * Fuzz target: libxcb-present-util's swapchain against a scripted server
+ * (fuzz-server.h) that answers every request it makes (Present, DRI3 with
+ * its fences, MIT-SHM, core, XFixes) from the input, sends fds of every
+ * kind, stalls, hangs up, and sends Present events of every shape.
+ *
+ * Input: 8 bytes for this driver, then the server's script.
+ *   byte 0  bits 0-1 the mode, bits 2-3 the back end, bit 4 a frame
+ *           callback, bit 5 dispatch() after each frame, bit 6 damage
+ *           rectangles, bit 7 a second swapchain after the first
+ *   byte 1  buffers: 0 the library's choice, else 2 + byte % 7
+ *   byte 2  frames (% 24)
+ *   byte 3  acquire's timeout in ms (% 32)
+ *   bytes 4-7  the damage rectangle (x, y, width, height)
+ * Every return value must be one the header lists; fds, time and memory
+ * are checked by fuzz-util-run.c.
+ */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include <errno.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fuzz-conn.h"
+#include "fuzz-server.h"
+#include "fuzz-util-run.h"
+#include "xcb_present_util.h"
+
+/* What swapchain_create() may wait for besides its round trips: the
+ * NotifyMSC anchor; and destroy(): buffers still in flight. */
+#define CREATE_WAIT_NS 200000000ll
+#define DESTROY_WAIT_NS 100000000ll
+
+static const int create_errors[] = { EINVAL, ENOTSUP, ENODEV, EPIPE, ETIMEDOUT, ENOMEM, 0 };
+static const int acquire_errors[] = { ETIMEDOUT, ENODEV, EPIPE, ECANCELED, EINVAL, ENOMEM, 0 };
+static const int present_errors[] = { EINVAL, ENODEV, EPIPE, 0 };
+static const int dispatch_errors[] = { ENODEV, EPIPE, 0 };
+
+static void on_frame(void *data, const xcb_present_util_frame_t *f)
+{
+    fuzz_touch(f, sizeof(*f));
+    (*(unsigned *)data)++;
+}
+
+/* Writes the first and the last byte of the image, as a renderer would:
+ * the sanitizers and the kernel see whether the mapping holds it. */
+static void draw(const xcb_present_util_image_t *img)
+{
+    uint8_t *p = img->pixels;
+
+    /* A server that calls the window 0x0 gets an empty image (README.md):
+     * nothing to draw. */
+    if (img->width == 0 || img->height == 0)
+        return;
+    if (p == NULL)
+        fuzz_finding("acquire() gave a %ux%u image without pixels", img->width, img->height);
+    if (img->stride < (uint32_t)img->width * 4)
+        fuzz_finding("acquire() gave a stride of %u for a width of %u", img->stride,
+                     img->width);
+    p[0] = 0xff;
+    p[(size_t)img->stride * (img->height - 1) + (size_t)img->width * 4 - 1] = 0xff;
+}
+
+static void run_swapchain(xcb_connection_t *c, const uint8_t *h, int64_t *budget)
+{
+    xcb_present_util_options_t o = {
+        .mode = (xcb_present_util_mode_t)(h[0] & 3),
+        .backend = (xcb_present_util_backend_t)((h[0] >> 2) & 3),
+        .num_buffers = h[1] ? 2 + h[1] % 7 : 0,
+    };
+    unsigned frames = h[2] % 24, called = 0;
+    int64_t timeout = (int64_t)(h[3] % 32) * 1000000;
+    xcb_rectangle_t damage = { h[4] % 64, h[5] % 64, h[6] % 64, h[7] % 64 };
+    xcb_present_util_swapchain_t *sc;
+    xcb_present_util_stats_t st;
+    int err = 1;
+
+    *budget += CREATE_WAIT_NS;
+    sc = xcb_present_util_swapchain_create(c, FUZZ_WINDOW, &o, &err);
+    if (sc == NULL) {
+        if (!fuzz_util_errno_in(-err, create_errors))
+            fuzz_finding("swapchain_create() failed with %d", err);
+        return;
+    }
+    if (err != 0)
+        fuzz_finding("swapchain_create() succeeded with *error %d", err);
+    if (h[0] & 0x10)
+        xcb_present_util_set_frame_callback(sc, on_frame, &called);
+    for (unsigned i = 0; i < frames; i++) {
+        xcb_present_util_image_t img;
+        int r;
+
+        *budget += timeout;
+        r = xcb_present_util_acquire(sc, timeout, &img);
+        if (r == 0) {
+            if (img.index >= (o.num_buffers ? o.num_buffers : 8))
+                fuzz_finding("acquire() gave buffer %u", img.index);
+            draw(&img);
+            r = xcb_present_util_present(sc, &img, (h[0] & 0x40) ? &damage : NULL,
+                                         (h[0] & 0x40) ? 1 : 0);
+            if (r != 0 && !fuzz_util_errno_in(-r, present_errors))
+                fuzz_finding("present() returned %d", r);
+        } else if (!fuzz_util_errno_in(-r, acquire_errors)) {
+            fuzz_finding("acquire() returned %d", r);
+        }
+        if (h[0] & 0x20) {
+            r = xcb_present_util_dispatch(sc);
+            if (r < 0 && !fuzz_util_errno_in(-r, dispatch_errors))
+                fuzz_finding("dispatch() returned %d", r);
+        }
+    }
+    if (xcb_present_util_get_stats(sc, &st) != 0)
+        fuzz_finding("get_stats() failed");
+    fuzz_touch(&st, sizeof(st));
+    if (xcb_present_util_get_fd(sc) >= 0)
+        fuzz_util_check_fd(xcb_present_util_get_fd(sc), "get_fd()");
+    *budget += DESTROY_WAIT_NS;
+    xcb_present_util_swapchain_destroy(sc);
+}
+
+void fuzz_util_drive(xcb_connection_t *c, const uint8_t head[FUZZ_UTIL_HEAD], int64_t *budget)
+{
+    run_swapchain(c, head, budget);
+    if (head[0] & 0x80)
+        run_swapchain(c, head, budget);
+}

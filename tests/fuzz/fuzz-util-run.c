@@ -1,0 +1,280 @@
+/*
+ * The per-input frame of the util targets (fuzz-util-run.h), and the
+ * stand-ins for libxcb's reply functions that tell the fd model which
+ * replies the library received.
+ */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include "fuzz-util-run.h"
+
+#include <dirent.h>
+#include <dlfcn.h>
+#include <execinfo.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/uio.h>
+#include <time.h>
+#include <unistd.h>
+#include <xcb/xcbext.h>
+
+#include "fuzz-conn.h"
+#include "fuzz-server.h"
+#include "xcb_dri3_util.h"
+
+/* ------------------------------------------------ libxcb's reply calls */
+
+/* The executable's definitions come first for our code linked in and for
+ * our shared libraries alike (fuzz-replies.c does the same). */
+#define REAL(fn) \
+    static __typeof__(fn) *real; \
+    if (real == NULL) \
+        *(void **)&real = dlsym(RTLD_NEXT, #fn)
+
+void *xcb_wait_for_reply(xcb_connection_t *c, unsigned int request, xcb_generic_error_t **e)
+{
+    REAL(xcb_wait_for_reply);
+    void *r = real(c, request, e);
+
+    if (r != NULL)
+        fuzz_server_mark_fetched(request);
+    return r;
+}
+
+void *xcb_wait_for_reply64(xcb_connection_t *c, uint64_t request, xcb_generic_error_t **e)
+{
+    REAL(xcb_wait_for_reply64);
+    void *r = real(c, request, e);
+
+    if (r != NULL)
+        fuzz_server_mark_fetched(request);
+    return r;
+}
+
+int xcb_poll_for_reply(xcb_connection_t *c, unsigned int request, void **reply,
+                       xcb_generic_error_t **e)
+{
+    REAL(xcb_poll_for_reply);
+    int r = real(c, request, reply, e);
+
+    if (r && reply && *reply)
+        fuzz_server_mark_fetched(request);
+    return r;
+}
+
+int xcb_poll_for_reply64(xcb_connection_t *c, uint64_t request, void **reply,
+                         xcb_generic_error_t **e)
+{
+    REAL(xcb_poll_for_reply64);
+    int r = real(c, request, reply, e);
+
+    if (r && reply && *reply)
+        fuzz_server_mark_fetched(request);
+    return r;
+}
+
+/* Fds the library handed to libxcb with a request: from then on libxcb's
+ * to close (design.md), even when the connection fails before they are
+ * sent, which libxcb 1.15 does not do. */
+#define MAX_HANDED 512
+static struct {
+    dev_t dev;
+    ino_t ino;
+} handed[MAX_HANDED];
+static unsigned n_handed;
+
+static void note_handed(const int *fds, unsigned n)
+{
+    for (unsigned i = 0; i < n && n_handed < MAX_HANDED; i++) {
+        struct stat st;
+
+        if (fstat(fds[i], &st) == 0) {
+            handed[n_handed].dev = st.st_dev;
+            handed[n_handed].ino = st.st_ino;
+            n_handed++;
+        }
+    }
+}
+
+static bool was_handed(const struct stat *st)
+{
+    for (unsigned i = 0; i < n_handed; i++)
+        if (handed[i].dev == st->st_dev && handed[i].ino == st->st_ino)
+            return true;
+    return false;
+}
+
+unsigned int xcb_send_request_with_fds(xcb_connection_t *c, int flags, struct iovec *vector,
+                                       const xcb_protocol_request_t *request,
+                                       unsigned int num_fds, int *fds)
+{
+    REAL(xcb_send_request_with_fds);
+
+    note_handed(fds, num_fds);
+    return real(c, flags, vector, request, num_fds, fds);
+}
+
+uint64_t xcb_send_request_with_fds64(xcb_connection_t *c, int flags, struct iovec *vector,
+                                     const xcb_protocol_request_t *request,
+                                     unsigned int num_fds, int *fds)
+{
+    REAL(xcb_send_request_with_fds64);
+
+    note_handed(fds, num_fds);
+    return real(c, flags, vector, request, num_fds, fds);
+}
+
+/* ------------------------------------------------------------- checks */
+
+void fuzz_util_check_fd(int fd, const char *what)
+{
+    int flags = fcntl(fd, F_GETFD);
+
+    if (flags < 0)
+        fuzz_finding("%s: fd %d is not open", what, fd);
+    if (!(flags & FD_CLOEXEC))
+        fuzz_finding("%s: fd %d is not close-on-exec", what, fd);
+}
+
+bool fuzz_util_errno_in(int e, const int *allowed)
+{
+    for (; *allowed; allowed++)
+        if (e == *allowed)
+            return true;
+    return false;
+}
+
+/* FUZZ_DEBUG: the server's watchdog asks where the client waits. */
+void __sanitizer_print_stack_trace(void) __attribute__((weak));
+
+static void print_stack(int sig)
+{
+    void *frames[32];
+
+    (void)sig;
+    fputs("the client's stack while the server waited for it:\n", stderr);
+    if (__sanitizer_print_stack_trace)
+        __sanitizer_print_stack_trace();
+    else
+        backtrace_symbols_fd(frames, backtrace(frames, 32), 2);
+}
+
+static int64_t now_ns(void)
+{
+    struct timespec ts;
+
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+static bool env_set(const char *name)
+{
+    const char *v = getenv(name);
+
+    return v && *v && strcmp(v, "0") != 0;
+}
+
+/* Every fd open now and not before: the library's finding when it is its
+ * own or came with a reply it received; libxcb's otherwise (README.md),
+ * a finding then only with FUZZ_STRICT_LEAKS=1. All are closed. */
+static void check_leaks(const struct fuzz_fds *before)
+{
+    struct fuzz_fds now;
+    bool strict = env_set("FUZZ_STRICT_LEAKS");
+
+    fuzz_fds_snapshot(&now);
+    for (int fd = 0; fd < FUZZ_FD_LIMIT; fd++) {
+        char path[64], link[256] = "?";
+        struct stat st;
+        ssize_t n;
+
+        if (!now.open[fd] || before->open[fd])
+            continue;
+        snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+        n = readlink(path, link, sizeof(link) - 1);
+        link[n > 0 ? n : 0] = '\0';
+        if (fstat(fd, &st) < 0)
+            fuzz_finding("harness: fstat of fd %d: not open", fd);
+        if (!fuzz_server_fd_was_sent(st.st_dev, st.st_ino) && !was_handed(&st))
+            fuzz_finding("fd %d (%s) left open: the library's own", fd, link);
+        if (fuzz_server_fd_is_clients(st.st_dev, st.st_ino))
+            fuzz_finding("fd %d (%s) left open: it came with a reply the library received",
+                         fd, link);
+        if (strict)
+            fuzz_finding("fd %d (%s) left open inside libxcb", fd, link);
+        close(fd);
+    }
+}
+
+static void run(const uint8_t *data, size_t size)
+{
+    static bool once;
+    uint8_t head[FUZZ_UTIL_HEAD] = { 0 };
+    struct fuzz_fds before;
+    struct fuzz_conn fc;
+    struct fuzz_server *server;
+    struct fuzz_server_report rep;
+    int64_t budget = 0, t0, elapsed, bound;
+    bool bounded;
+
+    if (!once) {
+        /* A server that hangs up makes libxcb's next write fail with
+         * EPIPE; the signal would end the process instead. */
+        signal(SIGPIPE, SIG_IGN);
+        signal(SIGUSR2, print_stack);
+        once = true;
+    }
+    memcpy(head, data, size < FUZZ_UTIL_HEAD ? size : FUZZ_UTIL_HEAD);
+    n_handed = 0;
+    fuzz_fds_snapshot(&before);
+    if (!fuzz_conn_open(&fc))
+        fuzz_finding("harness: cannot set up a connection");
+    bounded = fuzz_util_set_timeout(fc.c, FUZZ_UTIL_SET_TIMEOUT_NS);
+    server = fuzz_server_start(&fc, size > FUZZ_UTIL_HEAD ? data + FUZZ_UTIL_HEAD : data,
+                               size > FUZZ_UTIL_HEAD ? size - FUZZ_UTIL_HEAD : 0, bounded);
+    t0 = now_ns();
+    fuzz_util_drive(fc.c, head, &budget);
+    /* The probe's cache is keyed on the connection's address, which the
+     * next input's connection may get. */
+    xcb_dri3_util_probe_forget(fc.c);
+    xcb_disconnect(fc.c);
+    fuzz_server_stop(server, &rep);
+    close(fc.server);
+    elapsed = now_ns() - t0;
+
+    if (rep.watchdog && !rep.watchdog_outstanding)
+        fuzz_finding("the client went quiet for %d ms with every request answered "
+                     "(last: %s)", FUZZ_WATCHDOG_MS, rep.last_request);
+    if (rep.watchdog && (bounded || env_set("FUZZ_STRICT_HANGS")))
+        fuzz_finding("a round trip outlived its bound: quiet for %d ms waiting for the "
+                     "reply to %s", FUZZ_WATCHDOG_MS, rep.last_request);
+    bound = budget + (int64_t)rep.stall_ms * 1000000 +
+            rep.unanswered * FUZZ_UTIL_ROUND_TRIP_NS +
+            (rep.watchdog ? FUZZ_WATCHDOG_MS * 1000000ll : 0) + FUZZ_UTIL_MARGIN_NS;
+    if (elapsed > bound)
+        fuzz_finding("the input took %lld ms, more than its bound of %lld ms (timeouts "
+                     "%lld ms, stalls %llu ms, %u unanswered)",
+                     (long long)(elapsed / 1000000), (long long)(bound / 1000000),
+                     (long long)(budget / 1000000), (unsigned long long)rep.stall_ms,
+                     rep.unanswered);
+    check_leaks(&before);
+}
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    (void)argc;
+    (void)argv;
+    return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    run(data, size);
+    return 0;
+}
