@@ -7,6 +7,7 @@ header's, so a page never disagrees with the code it documents.
 
 from . import model as m
 from .capi import (FD_OWNERSHIP_REPLY, FD_OWNERSHIP_SEND, list_apis, reply_fds_function,
+                   reply_sizeof_function,
                    reply_function, request_functions, request_params, sizeof_function)
 from .naming import lower
 from .writer import Writer
@@ -188,7 +189,7 @@ def _request_page(mod, r):
     for fn in request_functions(r):
         _prototype(w, fn)
     _accessors(w, "Request accessors", sizeof_function(r.c_base, r.layout),
-               list_apis(r.c_base, r.c_struct, r.layout))
+               [] if r.reply else list_apis(r.c_base, r.c_struct, r.layout))
     if r.reply:
         w.line(".SS Reply datastructure")
         _struct(w, r.reply.c_name, r.reply.layout)
@@ -196,7 +197,7 @@ def _request_page(mod, r):
         _prototype(w, reply_function(r))
         if r.reply.layout.fds:
             _prototype(w, reply_fds_function(r))
-        _accessors(w, "Reply accessors", sizeof_function(r.c_base, r.reply.layout),
+        _accessors(w, "Reply accessors", reply_sizeof_function(r),
                    list_apis(r.c_base, r.reply.c_name, r.reply.layout, reply=True))
 
     _description(w, r.doc)
