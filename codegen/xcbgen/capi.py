@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Tuple
 
 from . import model as m
+from .naming import lower
 from .writer import wrap_call
 
 # The one statement of each fd-ownership rule, for every doc comment and page.
@@ -55,7 +56,8 @@ def request_params(req, aux=False):
             ctype = f"const {item.c_name} *" if aux else "const void *"
             out.append(Param(ctype, item.name, item.doc))
         elif isinstance(item, m.TailField):
-            ctype = item.type.c_name if is_fixed(item.type) else f"const {item.type.c_name} *"
+            # libxcb takes a variable-sized struct without const.
+            ctype = item.type.c_name if is_fixed(item.type) else f"{item.type.c_name} *"
             out.append(Param(ctype, item.name, item.doc))
         elif isinstance(item, m.Member):
             if item.pad:
@@ -118,6 +120,12 @@ def aux_functions(req):
             name += "_aux"
         out.append(Function(req.cookie, name, params))
     return tuple(out)
+
+
+def accessor(base, name):
+    """An accessor's name: the field's name in XCB's words ("validValues" ->
+    <base>_valid_values), though struct members keep the XML's spelling."""
+    return f"{base}_{lower(name)}"
 
 
 def is_fixed(typ):
@@ -221,7 +229,9 @@ def list_apis(base, owner, layout, reply=False):
     arg += tuple(Param(t.c_name, n, "") for n, t in layout.params)
     fd_lists = [f for f in layout.fds if isinstance(f, m.FdList)] if reply else []
     for item in list(layout.tail) + fd_lists:
-        name = f"{base}_{item.name}"
+        if isinstance(item, m.TailPad):
+            continue
+        name = accessor(base, item.name)
         if isinstance(item, m.TailPad):
             continue
         if isinstance(item, m.Switch):
@@ -251,11 +261,19 @@ def switch_list_apis(sw, owner):
     args = (Param(f"const {owner} *", "R", "The packet."),
             Param(f"const {sw.c_name} *", "S", "The switch, unpacked."))
     for case in sw.cases:
-        base = f"{sw.base}_{case.name}" if case.name else sw.base
+        base = accessor(sw.base, case.name) if case.name else sw.base
         for item in case.layout.tail:
+            if isinstance(item, m.Switch) or (isinstance(item, m.TailField)
+                                              and not is_fixed(item.type)):
+                # Where an inner switch or a variable-sized field is.
+                ret = "void *" if isinstance(item, m.Switch) else item.type.c_name + " *"
+                out.append(ListApi(item, owner, accessor(base, item.name),
+                                   Function(ret, accessor(base, item.name), args), None, None,
+                                   case=case))
+                continue
             if not isinstance(item, m.ListField):
                 continue
-            name = f"{base}_{item.name}"
+            name = accessor(base, item.name)
             pointer = Function(elem_ctype(item) + " *", name, args)
             if is_struct_list(item):
                 end = Function(item.type.iterator, name + "_iterator", args)

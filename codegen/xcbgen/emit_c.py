@@ -7,7 +7,7 @@ are checked before the caller sees them (see reply_guard.h in the library).
 """
 
 from . import model as m
-from .capi import (FD_OWNERSHIP_REPLY, all_switches, aux_functions, has_iterator, is_fixed,
+from .capi import (FD_OWNERSHIP_REPLY, accessor, all_switches, aux_functions, has_iterator, is_fixed,
                    iterator_functions, list_apis, reply_fds_function, reply_function,
                    reply_sizeof_function, request_functions, request_params, request_variants,
                    sizeof_function, struct_sizeof, switch_functions, switch_list_apis)
@@ -107,8 +107,10 @@ class _Header:
         w.lines(["#ifdef __cplusplus", 'extern "C" {', "#endif"])
         w.blank()
         if mod.id_name:      # the core protocol is no extension
-            w.line(f"#define {mod.macro_prefix}MAJOR_VERSION {mod.major_version}")
-            w.line(f"#define {mod.macro_prefix}MINOR_VERSION {mod.minor_version}")
+            # XCB_BIGREQUESTS_MAJOR_VERSION: the extension name in one word.
+            version = f"XCB_{mod.ext_name.upper()}_"
+            w.line(f"#define {version}MAJOR_VERSION {mod.major_version}")
+            w.line(f"#define {version}MINOR_VERSION {mod.minor_version}")
             w.blank()
             w.line(f"/** The extension's id, for xcb_get_extension_data(). */")
             w.line(f"extern xcb_extension_t {mod.id_name};")
@@ -488,6 +490,10 @@ class _Source:
         self.lists(r.c_base + ("_request" if r.reply else ""), r.c_struct, r.layout,
                    sizeof_fn=sizeof_function(r.c_base, r.layout), switches=False,
                    accessors=r.reply is None)
+        if r.reply is None:
+            for sw in all_switches(r.layout):
+                for api in switch_list_apis(sw, r.c_struct):
+                    self.switch_accessors(sw, api, r.layout, "")
         if r.reply:
             self.lists(r.c_base, r.reply.c_name, r.reply.layout, r.reply.fds_at,
                        sizeof_fn=reply_sizeof_function(r))
@@ -644,10 +650,10 @@ class _Source:
                 offsets[item.name] = f"({at} + {item.align - 1}) & ~(size_t) {item.align - 1}"
             else:
                 offsets[item.name] = at
-            start = f"{base}_{item.name}_offset(R{pcall})"
+            start = f"{accessor(base, item.name)}_offset(R{pcall})"
             ptr = f"(char *) R + {start}"
             if isinstance(item, m.ListField):
-                count = f"{base}_{item.name}_count(R{pcall})"
+                count = f"{accessor(base, item.name)}_count(R{pcall})"
                 if is_fixed(item.type):
                     at = f"{start} + (size_t) {count} * {item.type.size}"
                 else:
@@ -767,6 +773,14 @@ class _Source:
         """A list in a switch's case: the unpacked switch points at it."""
         w, item, case = self.w, api.item, api.case
         where = f"S->{case.name}.{item.name}" if case.name else f"S->{item.name}"
+        if api.length is None:
+            self.function(api.pointer)
+            with w.block(""):
+                w.line("(void) R;")
+                amp = "&" if isinstance(item, m.Switch) else ""
+                w.line(f"return ({api.pointer.ret}) {amp}{where};")
+            w.blank()
+            return
         refs = _SwitchRefs(sw, layout, pcall)
         count = c_expr(item.length, refs) if item.length is not None else "0"
         self.function(api.length)
@@ -802,7 +816,7 @@ class _Source:
                 if known % lst.align:
                     w.line(f"xcb_size = (xcb_size + {lst.align - 1}) & "
                            f"~(size_t) {lst.align - 1};")
-                count = lst.length_param or f"{base}_{lst.name}_count(xcb_packet)"
+                count = lst.length_param or f"{accessor(base, lst.name)}_count(xcb_packet)"
                 w.line(f"xcb_size += (size_t) {count} * {lst.type.size};")
                 known = lst.type.size
             if layout.lists and all(lst.length_param for lst in layout.lists):
@@ -906,15 +920,16 @@ class _OwnerRefs:
             return f"R->{name}"
         for t in self.layout.tail:
             if isinstance(t, m.TailField) and t.name == name:
-                return f"(*{self.base}_{name}(R{self.pcall}))"
+                return f"(*{accessor(self.base, name)}(R{self.pcall}))"
         if name in [n for n, _ in self.layout.params]:
             return name
         return "0 /* not a field here */"
 
     def list(self, name):
         lst = next(t for t in self.layout.tail if isinstance(t, m.ListField) and t.name == name)
-        ptr = f"({lst.type.c_name} *) ((char *) R + {self.base}_{name}_offset(R{self.pcall}))"
-        return ptr, f"{self.base}_{name}_count(R{self.pcall})", lst.type
+        at = accessor(self.base, name)
+        ptr = f"({lst.type.c_name} *) ((char *) R + {at}_offset(R{self.pcall}))"
+        return ptr, f"{at}_count(R{self.pcall})", lst.type
 
 
 class _SwitchRefs(_OwnerRefs):

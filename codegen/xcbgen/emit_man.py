@@ -74,7 +74,8 @@ def _decl(ctype, name, styled):
 def _accessors(w, title, sizeof_fn, apis):
     """A subsection with _sizeof and each list's pointer, length and end accessors."""
     fns = ([sizeof_fn] if sizeof_fn else []) + [f for a in apis
-                                                for f in (a.pointer, a.length, a.end)]
+                                                for f in (a.pointer, a.length, a.end)
+                                                if f is not None]
     if fns:
         w.line(f".SS {title}")
         for fn in fns:
@@ -164,8 +165,9 @@ def _variable_fields(w, base, owner, layout, reply=False):
     apis = {api.item.name: api for api in list_apis(base, owner, layout, reply=reply)}
     for lst in layout.lists:
         api = apis[lst.name]
+        first = api.pointer or api.end
         _item(w, _ital(lst.name), f"{lst.doc} A list of {lst.type.c_name}; read it with "
-                                  f"{api.pointer.name}() and {api.length.name}().")
+                                  f"{first.name}() and {api.length.name}().".lstrip())
     for fd in layout.fds:
         if isinstance(fd, m.FdList) and fd.name in apis:
             api = apis[fd.name]

@@ -16,7 +16,7 @@ from . import model as m
 from .docs import parse_doc
 from .errors import GenError
 from .expr import field_refs, param_refs, plus
-from .naming import field as c_field, upper
+from .naming import field as c_field, lower, upper
 from .pass_declare import Decl
 from .pass_resolve import FIELD_TAGS, PRIMITIVES, Unusable, imported_error
 from .xmlparse import parse_int
@@ -380,10 +380,9 @@ class _PacketLayout:
         max_align = max([mem.type.align for mem in self.members] or [1])
         if self.kind == "union":
             mem_size = -(-mem_size // max_align) * max_align
-        # A request's fixed part may end short of its alignment: C pads the
-        # struct there, and the request is padded to 4 bytes anyway.
-        packed = (any(mem.mem_offset % mem.type.align for mem in self.members)
-                  or (mem_size % max_align != 0 and self.kind != "request"))
+        # A fixed part may end short of its alignment: C pads the struct
+        # there, and only misaligned members make it packed.
+        packed = any(mem.mem_offset % mem.type.align for mem in self.members)
         fd_total = None
         for fd in self.fds:
             fd_total = plus(fd_total, m.Value(1) if isinstance(fd, m.FdField) else fd.length)
@@ -445,6 +444,11 @@ class _PacketLayout:
             self.add("response_type", CARD8, auto=True)
             self.add("error_code", CARD8, auto=True)
             self.add("sequence", CARD16, auto=True)
+            if not items:
+                # What every X error carries, where the XML names nothing.
+                self.add("bad_value", CARD32, auto=True)
+                self.add("minor_opcode", CARD16, auto=True)
+                self.add("major_opcode", CARD8, auto=True)
         elif self.kind == "xge":
             self.add("response_type", CARD8, auto=True)
             self.add("extension", CARD8, auto=True)
@@ -545,14 +549,16 @@ def _item_valueparam(p, item):
 
 def _item_switch(p, item):
     name = item.require("name")
-    base = f"{p.base}_{name}"
+    # Named in XCB's words, as accessors are: valueList -> value_list.
+    base = f"{p.base}_{_lower(name, item.loc)}"
     cases = []
     for case in item.children:
         if case.tag not in ("bitcase", "case"):
             continue
         cname = case.get("name", "")
         inner = _PacketLayout(p.lay, case, "case", p.doc,
-                              base=f"{base}_{cname}" if cname else base, outer=p).build()
+                              base=f"{base}_{_lower(cname, case.loc)}" if cname else base,
+                              outer=p).build()
         cases.append(m.Case(cname, case.tag == "bitcase", p.lay.ref(case).values, inner,
                             case.loc))
     expr = p.lay.ref(item).length
@@ -566,6 +572,13 @@ def _item_switch(p, item):
             params.append((ref, typ))
     p.add_tail(m.Switch(name, base + "_t", base, expr, tuple(cases), tuple(params),
                         p.doc.field(name), item.loc, p.part_align))
+
+
+def _lower(name, loc):
+    try:
+        return lower(name)
+    except ValueError as e:
+        raise GenError(loc, str(e))
 
 
 def _switch_refs(expr, cases):
