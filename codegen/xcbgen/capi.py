@@ -166,6 +166,13 @@ def struct_sizeof(typ):
                     (Param("const void *", "_buffer", "The struct."),) + params)
 
 
+def copy_sizeof_function(event, original):
+    """An <eventcopy>'s _sizeof, as libxcb has one for each copy of an event
+    that has one: the original's, under the copy's name."""
+    sz = sizeof_function(original.c_base, original.layout)
+    return Function(sz.ret, event.c_base + "_sizeof", sz.params) if sz else None
+
+
 def reply_sizeof_function(req):
     """A reply's _sizeof has the request's name: libxcb gives only the
     request's when both would have one."""
@@ -271,8 +278,9 @@ def switch_list_apis(sw, owner):
                                    Function(ret, accessor(base, item.name), args), None, None,
                                    case=case))
                 continue
-            if not isinstance(item, m.ListField):
-                continue
+            if not isinstance(item, m.ListField) or (isinstance(item.length, m.Value)
+                                                     and is_fixed(item.type)):
+                continue      # a constant-length list is an array in the struct
             name = accessor(base, item.name)
             pointer = Function(elem_ctype(item) + " *", name, args)
             if is_struct_list(item):

@@ -7,7 +7,7 @@ are checked before the caller sees them (see reply_guard.h in the library).
 """
 
 from . import model as m
-from .capi import (FD_OWNERSHIP_REPLY, accessor, all_switches, aux_functions, has_iterator, is_fixed,
+from .capi import (FD_OWNERSHIP_REPLY, accessor, all_switches, copy_sizeof_function, aux_functions, has_iterator, is_fixed,
                    iterator_functions, list_apis, reply_fds_function, reply_function,
                    reply_sizeof_function, request_functions, request_params, request_variants,
                    sizeof_function, struct_sizeof, switch_functions, switch_list_apis)
@@ -359,6 +359,9 @@ class _Header:
 
     def event_protos(self, e):
         if e.copy_of:
+            sz = copy_sizeof_function(e, _original(self.mod, e))
+            if sz:
+                self.proto(sz, [f"The size in bytes of a {e.name} event in memory."])
             return
         sz = sizeof_function(e.c_base, e.layout)
         if sz:
@@ -411,6 +414,15 @@ class _Source:
         for e in mod.events:
             if not e.copy_of:
                 self.lists(e.c_base, e.c_struct, e.layout)
+                continue
+            original = _original(mod, e)
+            sz = copy_sizeof_function(e, original)
+            if sz:
+                self.function(sz)
+                with w.block(""):
+                    w.line(f"return {original.c_base}_sizeof("
+                           + ", ".join(p.name for p in sz.params) + ");")
+                w.blank()
         return w.text()
 
     def function(self, fn, static=False):
@@ -895,6 +907,11 @@ class _Source:
                 cond = f"R->{rep.fd_count.name} == {c_expr(lay.fd_total, _wide)} && {cond}"
             w.line(f"return {cond};")
         w.blank()
+
+
+def _original(mod, event):
+    """The event an <eventcopy> copies."""
+    return next(o for o in mod.events if o.c_struct == event.copy_of)
 
 
 def _pad(at, pad):

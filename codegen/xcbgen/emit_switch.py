@@ -17,11 +17,18 @@ from .capi import is_fixed, switch_functions
 from .cexpr import c_expr, list_bytes
 
 
+def is_array(t):
+    """A list of constant length of fixed-size elements: an array in the struct."""
+    return isinstance(t, m.ListField) and isinstance(t.length, m.Value) and is_fixed(t.type)
+
+
 def case_members(case):
     """(C type, name) of what a case holds in the switch's C struct."""
     out = []
     for t in case.layout.tail:
-        if isinstance(t, m.TailField):
+        if is_array(t):
+            out.append((t.type.c_name, f"{t.name}[{t.length.value}]"))
+        elif isinstance(t, m.TailField):
             ctype = t.type.c_name if is_fixed(t.type) else f"{t.type.c_name} *"
             out.append((ctype, t.name))
         elif isinstance(t, m.ListField):
@@ -167,14 +174,18 @@ def _walk_item(w, case, t, refs, writing):
         else:
             w.line(f"xcb_at += (size_t) {t.base}_unpack(xcb_in + xcb_at{args}, &{dst});")
         return
-    if isinstance(t, m.TailField) and is_fixed(t.type):
+    if (isinstance(t, m.TailField) and is_fixed(t.type)) or is_array(t):
         size = f"sizeof({t.type.c_name})"
+        if is_array(t):
+            size = f"{t.length.value} * {size}"
+        else:
+            dst = "&" + dst
         if writing:
             w.line("if (xcb_out != NULL)")
             with w.indented():
-                w.line(f"memcpy(xcb_out + xcb_at, &{dst}, {size});")
+                w.line(f"memcpy(xcb_out + xcb_at, {dst}, {size});")
         else:
-            w.line(f"memcpy(&{dst}, xcb_in + xcb_at, {size});")
+            w.line(f"memcpy({dst}, xcb_in + xcb_at, {size});")
         w.line(f"xcb_at += {size};")
         return
     # A list or a variable-sized field: a pointer in the struct.
