@@ -4,16 +4,9 @@
 # Debian has one, exported functions (symbols-compare.py) where Debian has a
 # library. One TAP stream of both.
 #
-# Environment: XCBPROTO_DIR, TOP_SRCDIR, PYTHON, CC.
+# Environment: see env.sh.
 
-top=${TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
-dir=${XCBPROTO_DIR:-$(pkg-config --variable=xcbincludedir xcb-proto 2>/dev/null)}
-PYTHON=${PYTHON:-python3}
-
-if [ -z "$dir" ] || [ ! -f "$dir/xproto.xml" ]; then
-    echo "1..0 # SKIP xcb-proto is not installed (no xproto.xml in '${dir:-?}')"
-    exit 0
-fi
+. "$(dirname "$0")/env.sh"
 modules=$(cd "$dir" && ls ./*.xml | sed 's|^\./||; s|\.xml$||')
 
 tmp=$(mktemp "${TMPDIR:-/tmp}/against-debian.XXXXXX") || exit 1

@@ -4,19 +4,9 @@
 # generator reads all of xcb-proto, not only the two modules we ship.
 # Skips only when xcb-proto is not installed.
 #
-# Environment: XCBPROTO_DIR (default: pkg-config's xcbincludedir of
-# xcb-proto), TOP_SRCDIR (default: two levels up), PYTHON, CC.
-# Prints TAP.
+# Environment: see env.sh.
 
-top=${TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
-dir=${XCBPROTO_DIR:-$(pkg-config --variable=xcbincludedir xcb-proto 2>/dev/null)}
-PYTHON=${PYTHON:-python3}
-CC=${CC:-cc}
-
-if [ -z "$dir" ] || [ ! -f "$dir/xproto.xml" ]; then
-    echo "1..0 # SKIP xcb-proto is not installed (no xproto.xml in '${dir:-?}')"
-    exit 0
-fi
+. "$(dirname "$0")/env.sh"
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/generate-all.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT HUP INT TERM

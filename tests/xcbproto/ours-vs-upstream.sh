@@ -5,13 +5,11 @@
 # documentation, which is not part of the API). The allowed differences are
 # printed as diagnostics; anything else fails.
 #
-# Environment: XCBPROTO_DIR, TOP_SRCDIR, PYTHON, CC.
+# Environment: see env.sh.
 
-top=${TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
-dir=${XCBPROTO_DIR:-$(pkg-config --variable=xcbincludedir xcb-proto 2>/dev/null)}
-PYTHON=${PYTHON:-python3}
+. "$(dirname "$0")/env.sh"
 
-if [ -z "$dir" ] || [ ! -f "$dir/dri3.xml" ] || [ ! -f "$dir/present.xml" ]; then
+if [ ! -f "$dir/dri3.xml" ] || [ ! -f "$dir/present.xml" ]; then
     echo "1..0 # SKIP xcb-proto's dri3.xml and present.xml are not installed"
     exit 0
 fi
