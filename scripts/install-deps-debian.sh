@@ -1,5 +1,6 @@
 #!/bin/sh
 # Installs what building, testing and running xcb-dri3-present needs on Debian 12.
+# (libxcb's other extension libraries are references for tests/xcbproto.)
 set -e
 SUDO=
 [ "$(id -u)" = 0 ] || SUDO=sudo
@@ -13,6 +14,9 @@ PACKAGES="
     libx11-dev libx11-xcb-dev libxext-dev libxfixes-dev libxrandr-dev libxpresent-dev
     clang libclang-rt-14-dev
     x11-utils
+    libxcb-xinput0 libxcb-composite0 libxcb-damage0 libxcb-res0 libxcb-xinerama0
+    libxcb-screensaver0 libxcb-xtest0 libxcb-xv0 libxcb-xvmc0 libxcb-dpms0 libxcb-record0
+    libxcb-xf86dri0 libxcb-dri2-0 libxcb-glx0 libxcb-xkb1
 "
 # shellcheck disable=SC2086
 if ! dpkg -s $PACKAGES >/dev/null 2>&1; then

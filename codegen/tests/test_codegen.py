@@ -32,8 +32,13 @@ def xcbproto_dir():
         return "/usr/share/xcb"
 
 
+def own_loader(dirs):
+    """A loader with the rules our build applies to our own XML."""
+    return Loader(dirs, require_docs=True, strict_names=True)
+
+
 def load(name, loader=None):
-    loader = loader or Loader([XML, xcbproto_dir()])
+    loader = loader or own_loader([XML, xcbproto_dir()])
     return loader.load_path(os.path.join(XML, name + ".xml"))
 
 
@@ -43,7 +48,7 @@ _SHARED = {}
 def shared(name):
     """dri3 or present, built once for the tests that only read them."""
     if name not in _SHARED:
-        loader = _SHARED.setdefault("loader", Loader([XML, xcbproto_dir()]))
+        loader = _SHARED.setdefault("loader", own_loader([XML, xcbproto_dir()]))
         _SHARED[name] = load(name, loader)
     return _SHARED[name]
 
@@ -165,7 +170,7 @@ class BadInput(unittest.TestCase):
             with self.subTest(fixture=os.path.basename(path)):
                 line, message = self.expectation(path)
                 with self.assertRaises(GenError) as cm:
-                    Loader([BAD]).load_path(path)
+                    own_loader([BAD]).load_path(path)
                 text = str(cm.exception)
                 self.assertTrue(text.startswith(f"{path}:{line}: error: {message}"),
                                 f"expected '{path}:{line}: error: {message}...', got '{text}'")
@@ -176,10 +181,19 @@ class BadInput(unittest.TestCase):
         path = os.path.join(BAD, "missing-doc.xml")
         line, message = self.expectation(path)
         with tempfile.TemporaryDirectory() as tmp:
-            status, err = run_codegen(["--c-dir", tmp, path])
+            status, err = run_codegen(["--require-docs", "--c-dir", tmp, path])
             self.assertEqual(status, 1)
             self.assertTrue(err.startswith(f"{path}:{line}: error: {message}"), err)
             self.assertEqual(os.listdir(tmp), [])
+
+    def test_own_rules_only_with_their_flags(self):
+        """Docs and C++-keyword names are rules for our XML: other modules
+        (xcb-proto's have few docs, xkb has a field 'explicit') pass without
+        the flags."""
+        for name in ("missing-doc.xml", "name-cxx-keyword.xml"):
+            with self.subTest(fixture=name), tempfile.TemporaryDirectory() as tmp:
+                status, err = run_codegen(["--c-dir", tmp, os.path.join(BAD, name)])
+                self.assertEqual(status, 0, err)
 
 
 # Fields named like the generated code's former locals and parameters:

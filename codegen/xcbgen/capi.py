@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Tuple
 
 from . import model as m
+from .naming import lower
 from .writer import wrap_call
 
 # The one statement of each fd-ownership rule, for every doc comment and page.
@@ -43,14 +44,22 @@ def elem_ctype(lst):
 
 
 def is_struct_list(lst):
-    return isinstance(lst.type, m.Struct)
+    return isinstance(lst.type, (m.Struct, m.EventStruct))
 
 
-def request_params(req):
-    """The parameters of xcb_<ext>_<request>(), in XML order."""
+def request_params(req, aux=False):
+    """The parameters of xcb_<ext>_<request>(), in XML order; with `aux`, of
+    xcb_<ext>_<request>_aux(), which takes a switch unserialized."""
     out = [CONN]
     for item in req.layout.order:
-        if isinstance(item, m.Member):
+        if isinstance(item, m.Switch):
+            ctype = f"const {item.c_name} *" if aux else "const void *"
+            out.append(Param(ctype, item.name, item.doc))
+        elif isinstance(item, m.TailField):
+            # libxcb takes a variable-sized struct without const.
+            ctype = item.type.c_name if is_fixed(item.type) else f"{item.type.c_name} *"
+            out.append(Param(ctype, item.name, item.doc))
+        elif isinstance(item, m.Member):
             if item.pad:
                 continue
             ctype = f"const {item.type.c_name} *" if item.array else item.type.c_name
@@ -91,6 +100,87 @@ def request_functions(req):
     return tuple(Function(req.cookie, name, params) for name, _ in request_variants(req))
 
 
+def has_switch(layout):
+    return any(isinstance(t, m.Switch) for t in layout.tail)
+
+
+def aux_functions(req):
+    """xcb_<request>_aux() and its other variant, for a request with a switch:
+    they take the switch as its C struct and serialize it."""
+    if not has_switch(req.layout):
+        return ()
+    params = request_params(req, aux=True)
+    out = []
+    for name, _ in request_variants(req):
+        if name.endswith("_checked"):
+            name = name[:-len("_checked")] + "_aux_checked"
+        elif name.endswith("_unchecked"):
+            name = name[:-len("_unchecked")] + "_aux_unchecked"
+        else:
+            name += "_aux"
+        out.append(Function(req.cookie, name, params))
+    return tuple(out)
+
+
+def accessor(base, name):
+    """An accessor's name: the field's name in XCB's words ("validValues" ->
+    <base>_valid_values), though struct members keep the XML's spelling."""
+    return f"{base}_{lower(name)}"
+
+
+def is_fixed(typ):
+    return not isinstance(typ, m.Struct) or typ.fixed
+
+
+def switch_params(sw):
+    return tuple(Param(t.c_name, n, "") for n, t in sw.params)
+
+
+def switch_functions(sw):
+    """_serialize, _unpack and _sizeof of a switch, libxcb's signatures."""
+    params = switch_params(sw)
+    return (Function("int", sw.base + "_serialize",
+                     (Param("void **", "_buffer", ""),) + params
+                     + (Param(f"const {sw.c_name} *", "_aux", ""),)),
+            Function("int", sw.base + "_unpack",
+                     (Param("const void *", "_buffer", ""),) + params
+                     + (Param(f"{sw.c_name} *", "_aux", ""),)),
+            Function("int", sw.base + "_sizeof", (Param("const void *", "_buffer", ""),) + params))
+
+
+def all_switches(layout):
+    """Every switch of a layout, nested ones before the switch holding them."""
+    out = []
+    for t in layout.tail:
+        if isinstance(t, m.Switch):
+            for case in t.cases:
+                out += all_switches(case.layout)
+            out.append(t)
+    return out
+
+
+def struct_sizeof(typ):
+    """xcb_<struct>_sizeof() of a variable-sized struct."""
+    params = tuple(Param(t.c_name, n, "") for n, t in typ.layout.params)
+    return Function("int", typ.c_name[:-2] + "_sizeof",
+                    (Param("const void *", "_buffer", "The struct."),) + params)
+
+
+def copy_sizeof_function(event, original):
+    """An <eventcopy>'s _sizeof, as libxcb has one for each copy of an event
+    that has one: the original's, under the copy's name."""
+    sz = sizeof_function(original.c_base, original.layout)
+    return Function(sz.ret, event.c_base + "_sizeof", sz.params) if sz else None
+
+
+def reply_sizeof_function(req):
+    """A reply's _sizeof has the request's name: libxcb gives only the
+    request's when both would have one."""
+    if sizeof_function(req.c_base, req.layout):
+        return None
+    return sizeof_function(req.c_base, req.reply.layout)
+
+
 def reply_function(req):
     cookie = Param(req.cookie, "cookie", f"The cookie that {req.c_base}() returned.")
     err = Param("xcb_generic_error_t **", "e",
@@ -110,7 +200,7 @@ def sizeof_function(base, layout):
     parameter; an fd list gets a parameter too, unused (fds are not bytes on
     the wire), because libxcb's signature has it.
     """
-    if not layout.lists:
+    if not layout.tail:
         return None
     params = [Param("const void *", "_buffer", "The packet.")]
     for lst in layout.lists:
@@ -120,34 +210,87 @@ def sizeof_function(base, layout):
     for fd in layout.fds:
         if isinstance(fd, m.FdList):
             params.append(Param("int32_t", fd.name, "Unused: fds are not part of the bytes."))
+    params += [Param(t.c_name, n, "") for n, t in layout.params]
     return Function("int", base + "_sizeof", tuple(params))
 
 
 @dataclass(frozen=True)
 class ListApi:
-    """The accessors of one list: pointer, length, and _end or _iterator."""
-    item: object          # ListField or FdList
+    """The accessors of one tail item: for a list, pointer (None for a list
+    of variable-sized structs), length, and _end or _iterator; for a field or
+    a switch, the pointer alone."""
+    item: object          # ListField, FdList, TailField or Switch
     owner: str            # the C struct the accessors take
-    pointer: Function
-    length: Function
-    end: Function         # _end or _iterator
+    name: str             # <base>_<item>: what the accessors' names start with
+    pointer: object       # Function or None
+    length: object        # Function or None
+    end: object           # _end or _iterator; None
+    case: object = None   # the switch Case a list is in, for switch_list_apis
 
 
 def list_apis(base, owner, layout, reply=False):
-    """Accessors of the wire lists; of a reply's fd lists too (fds a request
-    sends are not in its bytes, so a request has nothing to access)."""
+    """Accessors of the tail; of a reply's fd lists too (fds a request sends
+    are not in its bytes, so a request has nothing to access)."""
     out = []
     arg = (Param(f"const {owner} *", "R", "The packet."),)
+    arg += tuple(Param(t.c_name, n, "") for n, t in layout.params)
     fd_lists = [f for f in layout.fds if isinstance(f, m.FdList)] if reply else []
-    for item in list(layout.lists) + fd_lists:
+    for item in list(layout.tail) + fd_lists:
+        if isinstance(item, m.TailPad):
+            continue
+        name = accessor(base, item.name)
+        if isinstance(item, m.TailPad):
+            continue
+        if isinstance(item, m.Switch):
+            out.append(ListApi(item, owner, name, Function("void *", name, arg), None, None))
+            continue
+        if isinstance(item, m.TailField):
+            out.append(ListApi(item, owner, name, Function(item.type.c_name + " *", name, arg),
+                               None, None))
+            continue
         ctype = "int32_t" if isinstance(item, m.FdList) else elem_ctype(item)
-        name = f"{base}_{item.name}"
+        pointer = Function(ctype + " *", name, arg)
         if isinstance(item, m.ListField) and is_struct_list(item):
             end = Function(item.type.iterator, name + "_iterator", arg)
+            if not is_fixed(item.type):
+                pointer = None
         else:
             end = Function("xcb_generic_iterator_t", name + "_end", arg)
-        out.append(ListApi(item, owner, Function(ctype + " *", name, arg),
-                           Function("int", name + "_length", arg), end))
+        out.append(ListApi(item, owner, name, pointer, Function("int", name + "_length", arg),
+                           end))
+    return out
+
+
+def switch_list_apis(sw, owner):
+    """Accessors of the lists in a switch's cases: they take the packet and
+    the switch as _unpack() left it."""
+    out = []
+    args = (Param(f"const {owner} *", "R", "The packet."),
+            Param(f"const {sw.c_name} *", "S", "The switch, unpacked."))
+    for case in sw.cases:
+        base = accessor(sw.base, case.name) if case.name else sw.base
+        for item in case.layout.tail:
+            if isinstance(item, m.Switch) or (isinstance(item, m.TailField)
+                                              and not is_fixed(item.type)):
+                # Where an inner switch or a variable-sized field is.
+                ret = "void *" if isinstance(item, m.Switch) else item.type.c_name + " *"
+                out.append(ListApi(item, owner, accessor(base, item.name),
+                                   Function(ret, accessor(base, item.name), args), None, None,
+                                   case=case))
+                continue
+            if not isinstance(item, m.ListField) or (isinstance(item.length, m.Value)
+                                                     and is_fixed(item.type)):
+                continue      # a constant-length list is an array in the struct
+            name = accessor(base, item.name)
+            pointer = Function(elem_ctype(item) + " *", name, args)
+            if is_struct_list(item):
+                end = Function(item.type.iterator, name + "_iterator", args)
+                if not is_fixed(item.type):
+                    pointer = None
+            else:
+                end = Function("xcb_generic_iterator_t", name + "_end", args)
+            out.append(ListApi(item, owner, name, pointer,
+                               Function("int", name + "_length", args), end, case=case))
     return out
 
 
@@ -159,4 +302,5 @@ def iterator_functions(typ):
 
 
 def has_iterator(typ):
-    return isinstance(typ, (m.XidType, m.Typedef, m.Struct)) and bool(typ.iterator)
+    return isinstance(typ, (m.XidType, m.Typedef, m.Struct, m.EventStruct)) \
+        and bool(typ.iterator)

@@ -7,6 +7,7 @@ header's, so a page never disagrees with the code it documents.
 
 from . import model as m
 from .capi import (FD_OWNERSHIP_REPLY, FD_OWNERSHIP_SEND, list_apis, reply_fds_function,
+                   reply_sizeof_function,
                    reply_function, request_functions, request_params, sizeof_function)
 from .naming import lower
 from .writer import Writer
@@ -73,7 +74,8 @@ def _decl(ctype, name, styled):
 def _accessors(w, title, sizeof_fn, apis):
     """A subsection with _sizeof and each list's pointer, length and end accessors."""
     fns = ([sizeof_fn] if sizeof_fn else []) + [f for a in apis
-                                                for f in (a.pointer, a.length, a.end)]
+                                                for f in (a.pointer, a.length, a.end)
+                                                if f is not None]
     if fns:
         w.line(f".SS {title}")
         for fn in fns:
@@ -163,8 +165,9 @@ def _variable_fields(w, base, owner, layout, reply=False):
     apis = {api.item.name: api for api in list_apis(base, owner, layout, reply=reply)}
     for lst in layout.lists:
         api = apis[lst.name]
+        first = api.pointer or api.end
         _item(w, _ital(lst.name), f"{lst.doc} A list of {lst.type.c_name}; read it with "
-                                  f"{api.pointer.name}() and {api.length.name}().")
+                                  f"{first.name}() and {api.length.name}().".lstrip())
     for fd in layout.fds:
         if isinstance(fd, m.FdList) and fd.name in apis:
             api = apis[fd.name]
@@ -188,7 +191,7 @@ def _request_page(mod, r):
     for fn in request_functions(r):
         _prototype(w, fn)
     _accessors(w, "Request accessors", sizeof_function(r.c_base, r.layout),
-               list_apis(r.c_base, r.c_struct, r.layout))
+               [] if r.reply else list_apis(r.c_base, r.c_struct, r.layout))
     if r.reply:
         w.line(".SS Reply datastructure")
         _struct(w, r.reply.c_name, r.reply.layout)
@@ -196,7 +199,7 @@ def _request_page(mod, r):
         _prototype(w, reply_function(r))
         if r.reply.layout.fds:
             _prototype(w, reply_fds_function(r))
-        _accessors(w, "Reply accessors", sizeof_function(r.c_base, r.reply.layout),
+        _accessors(w, "Reply accessors", reply_sizeof_function(r),
                    list_apis(r.c_base, r.reply.c_name, r.reply.layout, reply=True))
 
     _description(w, r.doc)

@@ -15,8 +15,12 @@ class Loader:
     emit code for them, so requests and events there are not our concern.
     """
 
-    def __init__(self, search_dirs):
+    def __init__(self, search_dirs, require_docs=False, strict_names=False):
         self.search_dirs = list(search_dirs)
+        # The rules for our own descriptions: every request, parameter and
+        # event has <doc> text; no field is named after a C++ keyword.
+        self.require_docs = require_docs
+        self.strict_names = strict_names
         self._built = {}
         self._loading = []
 

@@ -111,6 +111,25 @@ class Popcount:
     operand: object
 
 
+@dataclass(frozen=True)
+class SumOf:
+    """The sum of a list's elements, or of `expr` over them (listelement-ref)."""
+    list: str
+    expr: object          # None: the elements themselves
+
+
+@dataclass(frozen=True)
+class ElementRef:
+    """<listelement-ref/>: the element a <sumof> is at."""
+
+
+@dataclass(frozen=True)
+class ParamRef:
+    """<paramref>: a value the enclosing structure is given, not one it holds."""
+    name: str
+    type: object          # a Type
+
+
 # ---------------------------------------------------------------- containers
 
 @dataclass(frozen=True)
@@ -127,6 +146,7 @@ class Member:
     doc: str
     enum: Optional[Enum]
     loc: Loc
+    expr: object = None   # <exprfield>: the value the generator computes for it
 
     @property
     def size(self):
@@ -153,6 +173,57 @@ class ListField:
     length_param: Optional[str]
     align: int
     start_align: int
+
+
+@dataclass(frozen=True)
+class TailField:
+    """A single field after the variable part, or any field of a variable-sized
+    struct type: not in the C struct; read through an accessor."""
+    name: str
+    type: Type
+    doc: str
+    enum: Optional[Enum]
+    loc: Loc
+    align: int
+
+
+@dataclass(frozen=True)
+class TailPad:
+    """A pad after the variable part: `bytes` long, or up to a multiple of `align`."""
+    name: str
+    bytes: int
+    align: int
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class Case:
+    """A <bitcase> (taken when the switch value has any of `values` bits) or a
+    <case> (when it equals one of them). `name` is "" for an unnamed one,
+    whose fields sit directly in the switch's C struct."""
+    name: str
+    bitcase: bool
+    values: tuple         # expressions
+    layout: object        # Layout of its fields, all of them in `tail`
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class Switch:
+    """A <switch>: fields present according to the value of `expr`.
+
+    `c_name` is its C struct (xcb_<owner>_<name>_t), `base` the prefix of its
+    functions; `params` the fields outside it that it reads, as (name, Type)
+    in the order its functions take them."""
+    name: str
+    c_name: str
+    base: str
+    expr: object
+    cases: tuple
+    params: tuple
+    doc: str
+    loc: Loc
+    align: int
 
 
 @dataclass(frozen=True)
@@ -189,6 +260,14 @@ class Layout:
     end: object           # where the packet's bytes end in memory: an expression
                           # of its fields, None for a struct (fixed size)
     fd_total: object      # how many fds it carries: an expression, None for none
+    tail: tuple = ()      # everything after the fixed part, in order: ListField,
+                          # TailField, TailPad, Switch
+    params: tuple = ()    # (name, Type) of the <paramref>s it reads
+    size_expr: object = None   # <length>: a struct's size as it states it
+
+    @property
+    def fixed(self):
+        return not self.tail
 
     def member(self, name):
         return next((m for m in self.members if m.name == name and not m.pad), None)
@@ -196,10 +275,29 @@ class Layout:
 
 @dataclass(frozen=True)
 class Struct(Type):
+    """A struct; with `layout.tail`, of variable size (then `size` is that of
+    its fixed part). A union is a Struct whose members all sit at offset 0."""
     layout: Layout = None
     doc: Doc = None
     loc: Loc = None
     iterator: str = ""
+    union: bool = False
+
+    @property
+    def fixed(self):
+        return self.layout.fixed
+
+
+@dataclass(frozen=True)
+class Error:
+    """An <error>, or with `copy_of` an <errorcopy> of another module's or this one's."""
+    name: str
+    c_struct: str         # xcb_<ext>_<name>_error_t
+    number: int
+    number_macro: str
+    layout: Optional[Layout]
+    copy_of: str          # C struct of the copied error, "" for none
+    loc: Loc
 
 
 @dataclass(frozen=True)
@@ -240,6 +338,15 @@ class Event:
     layout: Layout
     doc: Doc
     loc: Loc
+    copy_of: str = ""     # <eventcopy>: the C struct of the copied event
+
+
+@dataclass(frozen=True)
+class EventStruct(Type):
+    """<eventstruct>: a union of the 32-byte events of `members`."""
+    iterator: str = ""
+    members: tuple = ()   # (member name, C struct)
+    loc: Loc = None
 
 
 @dataclass(frozen=True)
@@ -257,13 +364,15 @@ class Module:
     requests: Tuple[Request, ...]
     events: Tuple[Event, ...]
     doc_brief: str
+    errors: tuple = ()
+    id_c_name: str = ""   # the xcb_extension_t's name; "" for the core protocol
     # The modules this one imports, for lookups from modules that import
     # this one; not part of what the module means, so left out of == and repr.
     imported: tuple = field(default=(), compare=False, repr=False)
 
     @property
     def id_name(self):
-        return self.c_prefix + "id"
+        return self.id_c_name
 
     def declared(self, name):
         """The Type or Enum declared here under an XML name, or None."""

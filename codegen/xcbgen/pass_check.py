@@ -11,11 +11,12 @@ Needs: draft.module.  Gives: nothing; the model is left as it is.
 import re
 
 from . import model as m
-from .capi import (iterator_functions, has_iterator, list_apis, reply_fds_function,
-                   reply_function, request_functions, sizeof_function)
+from .capi import (all_switches, aux_functions, iterator_functions, has_iterator, list_apis,
+                   reply_fds_function, reply_function, reply_sizeof_function,
+                   request_functions, sizeof_function, switch_functions)
 from .errors import GenError
 from .expr import field_refs
-from .naming import lower
+from .naming import KEYWORD_FIELDS, lower
 
 NEEDS = ("module",)
 GIVES = ()
@@ -49,7 +50,15 @@ def run(draft):
     if not draft.full:
         return
     for check in CHECKS:
-        check(draft.module)
+        # The docs are a rule for our own descriptions (--require-docs), not
+        # for every module: xcb-proto's have few.
+        if check is docs:
+            if draft.loader.require_docs:
+                check(draft.module)
+        elif check is field_names:
+            check(draft.module, draft.loader.strict_names)
+        else:
+            check(draft.module)
 
 
 # ---------------------------------------------------------------- numbering
@@ -72,7 +81,9 @@ def numbers_unique(mod):
 def request_layouts(mod):
     for r in mod.requests:
         lay = r.layout
-        if lay.packed or lay.mem_size != lay.wire_size:
+        # A fixed part that C pads at its end is fine: the request is
+        # padded to 4 bytes there anyway.
+        if lay.packed or not lay.wire_size <= lay.mem_size <= -(-lay.wire_size // 4) * 4:
             raise GenError(r.loc, f"the request '{r.name}' cannot be laid out as a plain "
                                   f"C struct; reorder or pad its fields")
         single = [f for f in lay.fds if isinstance(f, m.FdField)]
@@ -80,13 +91,6 @@ def request_layouts(mod):
         # libxcb takes one array of fds per request: a list, or the single ones.
         if single and lists or len(lists) > 1:
             raise GenError(r.loc, "a request may carry single fds or one fd list, not both")
-        if r.reply is None:
-            continue
-        if r.reply.layout.wire_size > 32:
-            raise GenError(r.reply.loc, "a reply's fixed part must fit in 32 bytes")
-        if r.reply.layout.lists and lay.lists:
-            raise GenError(r.loc, f"the request '{r.name}' and its reply both have "
-                                  f"lists; their _sizeof functions would clash")
 
 
 def reply_fd_counts(mod):
@@ -100,7 +104,7 @@ def reply_fd_counts(mod):
 def _layouts(mod):
     for t in mod.types:
         if isinstance(t, m.Struct):
-            yield f"the struct {t.name}", t.layout, False
+            yield f"the {'union' if t.union else 'struct'} {t.name}", t.layout, False
     for r in mod.requests:
         yield f"the request {r.name}", r.layout, True
         if r.reply:
@@ -110,20 +114,32 @@ def _layouts(mod):
 
 
 def list_lengths(mod):
-    """Every length refers to a fixed field that precedes it."""
+    """Every length refers to a field or list that precedes it."""
     for _, lay, _ in _layouts(mod):
-        fixed = {mem.name for mem in lay.members if not mem.pad}
-        for item in list(lay.lists) + [f for f in lay.fds if isinstance(f, m.FdList)]:
-            for ref in field_refs(item.length):
-                if ref not in fixed:
+        known = {mem.name for mem in lay.members if not mem.pad}
+        known |= {n for n, _ in lay.params}
+        items = list(lay.tail) + [f for f in lay.fds if isinstance(f, m.FdList)]
+        for item in items:
+            for ref in field_refs(item.length) if isinstance(item, (m.ListField, m.FdList)) \
+                    and item.length is not None else []:
+                if ref not in known:
                     raise GenError(item.loc, f"the length of '{item.name}' refers to "
-                                             f"'{ref}', which is not a fixed field before it")
+                                             f"'{ref}', which is not a field before it")
+            if isinstance(item, (m.TailField, m.ListField)):
+                known.add(item.name)
 
 
 def list_alignment(mod):
-    """A list must start where its elements are aligned, whatever the lengths before it."""
+    """A list must start where its elements are aligned, whatever the lengths before it.
+
+    Only as far as lists of fixed-size elements go: after a variable-sized
+    element, a switch or a field, where the next list starts is not known
+    here, and accessors read such a list as libxcb's do, unaligned or not."""
     for _, lay, _ in _layouts(mod):
-        for lst in lay.lists:
+        for t in lay.tail:
+            if not isinstance(t, m.ListField) or not getattr(t.type, "fixed", True):
+                break
+            lst = t
             need = min(lst.type.align, 8)
             if lst.start_align < need:
                 raise GenError(lst.loc, f"the list '{lst.name}' may start at an offset "
@@ -145,13 +161,15 @@ def fixed_parts(mod):
 
 # ---------------------------------------------------------------- names
 
-def field_names(mod):
-    """XML names that become C identifiers must be usable ones, and distinct."""
+def field_names(mod, strict):
+    """XML names that become C identifiers must be usable ones, and distinct.
+    C++ keywords only with `strict` (--strict-names): libxcb's headers have
+    them (xkb's 'explicit'), and programs compiled as C++ avoid those fields."""
     for what, lay, is_request in _layouts(mod):
         taken = {}
         for name, loc, generated in _packet_names(lay):
             if not generated:
-                _identifier(name, loc, is_request)
+                _identifier(name, loc, is_request, strict)
             if name in taken:
                 by = " by a generated one" if taken[name] else ""
                 raise GenError(loc, f"the name '{name}' in {what} is already taken{by}")
@@ -169,10 +187,16 @@ def _packet_names(lay):
         yield fd.name, fd.loc, False
 
 
-def _identifier(name, loc, is_request):
+def _identifier(name, loc, is_request, strict):
+    renamed = {c: xml for xml, c in KEYWORD_FIELDS.items()}
+    if name in renamed:
+        # A keyword XML name, renamed as libxcb does; our own XML avoids them.
+        if strict:
+            raise GenError(loc, f"'{renamed[name]}' is a C or C++ keyword")
+        return
     if not _IDENTIFIER.match(name):
         raise GenError(loc, f"'{name}' is not a C identifier")
-    if name in _C_KEYWORDS or name in _CXX_KEYWORDS:
+    if name in _C_KEYWORDS or (strict and name in _CXX_KEYWORDS):
         raise GenError(loc, f"'{name}' is a C or C++ keyword")
     if name.startswith(RESERVED_PREFIX):
         raise GenError(loc, f"'{name}' starts with '{RESERVED_PREFIX}', which the generated "
@@ -206,12 +230,13 @@ def global_names(mod):
     for r in mod.requests:
         what = f"the request {r.name}"
         names = [r.opcode_macro, r.c_struct, "send_" + lower(r.name)]
-        names += [fn.name for fn in request_functions(r)]
-        names += _list_names(r.c_base, r.c_struct, r.layout)
+        names += [fn.name for fn in request_functions(r) + aux_functions(r)]
+        names += _list_names(r.c_base, r.c_struct, r.layout, accessors=r.reply is None)
         if r.reply:
             names += [r.cookie, r.reply.c_name, reply_function(r).name,
                       lower(r.name) + "_reply_is_whole"]
-            names += _list_names(r.c_base, r.reply.c_name, r.reply.layout, reply=True)
+            names += _list_names(r.c_base, r.reply.c_name, r.reply.layout, reply=True,
+                                 sizeof=reply_sizeof_function(r) is not None)
             if r.reply.layout.fds:
                 names.append(reply_fds_function(r).name)
         for name in names:
@@ -222,15 +247,16 @@ def global_names(mod):
             claim(name, e.loc, f"the event {e.name}")
 
 
-def _list_names(base, owner, layout, reply=False):
+def _list_names(base, owner, layout, reply=False, sizeof=True, accessors=True):
     out = []
-    sz = sizeof_function(base, layout)
+    sz = sizeof_function(base, layout) if sizeof else None
     if sz:
         out.append(sz.name)
-    for api in list_apis(base, owner, layout, reply=reply):
-        out += [api.pointer.name, api.pointer.name + "_offset", api.pointer.name + "_count",
-                api.length.name,
-                api.end.name]
+    for api in list_apis(base, owner, layout, reply=reply) if accessors else []:
+        out += [api.name, api.name + "_offset", api.name + "_count"]
+        out += [fn.name for fn in (api.length, api.end) if fn is not None]
+    for sw in all_switches(layout):
+        out += [sw.c_name] + [fn.name for fn in switch_functions(sw)]
     return out
 
 

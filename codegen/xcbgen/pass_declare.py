@@ -19,7 +19,7 @@ GIVES = ("header", "prefix", "macro", "imports", "decls", "table")
 
 # Elements that declare a type or an enum, by their name attribute.
 _TYPE_TAGS = {"xidtype": "name", "xidunion": "name", "typedef": "newname", "struct": "name",
-              "union": "name", "enum": "name"}
+              "union": "name", "enum": "name", "eventstruct": "name"}
 
 
 @dataclass(frozen=True)
@@ -41,7 +41,7 @@ def run(draft):
     # (Imported modules are only read, so theirs is not checked.)
     if draft.full and not re.match(r"[A-Za-z][A-Za-z0-9_]*\Z", draft.header):
         raise GenError(root.loc, f"the header name '{draft.header}' is not a C identifier")
-    draft.prefix = c_prefix(draft.header)
+    draft.prefix = c_prefix(draft.header, root.get("extension-name", ""))
     draft.macro = draft.prefix.upper()
     draft.imports = tuple(draft.loader.load(i.text.strip(), i.loc)
                           for i in root.find_all("import"))
@@ -93,12 +93,19 @@ def _enum(draft, node, type_c_names):
 
 
 def _packet(draft, node, _type_c_names):
-    """A request or an event: declared only where we emit code for it."""
-    if not draft.full:
+    """A request, an event or an error, or a copy of one: declared only where
+    we emit code for it, but errors everywhere (an <errorcopy> may copy an
+    imported one)."""
+    if not draft.full and node.tag != "error":
         return None
     name = node.require("name")
     return Decl(node.tag, name, draft.prefix + _words(name, node.loc, lower),
                 draft.macro + _words(name, node.loc, upper), node)
+
+
+def _eventstruct(draft, node, _type_c_names):
+    """A type, but one that names only events, which imports do not carry."""
+    return _type(draft, node, _type_c_names) if draft.full else None
 
 
 def _import(_draft, _node, _type_c_names):
@@ -115,4 +122,8 @@ _HANDLERS = {
     "enum": _enum,
     "request": _packet,
     "event": _packet,
+    "eventcopy": _packet,
+    "error": _packet,
+    "errorcopy": _packet,
+    "eventstruct": _eventstruct,
 }

@@ -43,10 +43,12 @@ _PRIMITIVES = {
 PRIMITIVES = {name: m.Primitive("", name, c, size, size)
               for name, (c, size) in _PRIMITIVES.items()}
 
-# The elements a struct, request, reply or event may hold.
+# The elements a struct, request, reply, event, error or case may hold.
 FIELD_TAGS = frozenset({"field", "pad", "list", "fd", "exprfield", "switch", "valueparam",
-                        "required_start_align"})
+                        "required_start_align", "length"})
 _OTHER_TAGS = frozenset({"doc", "reply", "item"})
+# What a <case> or <bitcase> holds besides its fields: the values it is taken for.
+CASE_VALUE_TAGS = EXPR_TAGS
 
 
 @dataclass(frozen=True)
@@ -55,10 +57,12 @@ class Ref:
     this module's own declarations, their Decl (the layout pass builds them)."""
     type: object = None
     enum: object = None
-    length: object = None      # lists: the length expression, None when implicit
+    length: object = None      # lists: the length expression, None when implicit;
+                               # exprfields, switches and <length>: their expression
     fd: bool = False           # a list of fds
     pad_bytes: int = 0
     pad_align: int = 0
+    values: tuple = ()         # a case's values (expressions)
 
 
 @dataclass(frozen=True)
@@ -112,7 +116,9 @@ class _Scope:
         decl = self.draft.table.get(name)
         if decl is None or (decl.tag == "enum") != want_enum:
             return None
-        if self.position[id(decl)] >= self.at:
+        # An enum only names a field's values, so a field may name one
+        # declared after it (xcb-proto's core protocol does).
+        if self.position[id(decl)] >= self.at and not want_enum:
             raise GenError(loc, f"'{name}' is used before its declaration")
         return decl
 
@@ -163,6 +169,31 @@ class _Scope:
         return any(mod.declared(bare) is not None for mod in self._closure())
 
 
+def _enum_items(found):
+    """An Enum, or this module's enum Decl read straight from its XML (an
+    <enumref> needs its values before the layout pass builds it)."""
+    if isinstance(found, m.Enum):
+        return found
+    items = []
+    for item in found.node.find_all("item"):
+        kids = [c for c in item.children if c.tag in ("value", "bit")]
+        value = parse_expr(kids[0]).value if kids else 0
+        items.append(m.EnumItem(item.require("name"), "", value, ""))
+    return m.Enum("", found.name, "", tuple(items), m.Doc(), found.node.loc)
+
+
+def expr_lookup(scope):
+    """The lookup parse_expr needs: enums for <enumref>, types for <paramref>."""
+    def lookup(name, loc, want_enum):
+        found = scope.lookup(name, loc, want_enum=want_enum)
+        return _enum_items(found) if want_enum else found
+    return lookup
+
+
+def _expr(scope, node):
+    return parse_expr(node, expr_lookup(scope))
+
+
 def _typedef(scope, decl):
     node = decl.node
     scope.draft.refs[id(node)] = Ref(type=scope.lookup(node.require("oldname"), node.loc))
@@ -176,11 +207,35 @@ def _packet(scope, decl):
         _fields(scope, reply)
 
 
-def _fields(scope, node):
+def _error_copy(scope, decl):
+    """<errorcopy> and <eventcopy> name an error or event of this module."""
+    node = decl.node
+    ref = node.require("ref")
+    want = "error" if decl.tag == "errorcopy" else "event"
+    if any(d.tag == want and d.name == ref for d in scope.draft.decls):
+        return
+    if want == "error" and imported_error(scope.draft.imports, ref) is not None:
+        return
+    raise GenError(node.loc, f"<{decl.tag}> '{decl.name}' copies the {want} '{ref}', "
+                             f"which neither this module nor an import declares")
+
+
+def imported_error(imports, name):
+    """The Error `name` of the first imported module, depth first, that has it."""
+    for mod in imports:
+        found = next((e for e in mod.errors if e.name == name), None)
+        if found is None:
+            found = imported_error(mod.imported, name)
+        if found is not None:
+            return found
+    return None
+
+
+def _fields(scope, node, allowed=_OTHER_TAGS):
     for c in node.children:
         if c.tag in FIELD_TAGS:
             _ITEMS[c.tag](scope, c, node)
-        elif c.tag not in _OTHER_TAGS:
+        elif c.tag not in allowed:
             raise GenError(c.loc, f"<{c.tag}> is not allowed in <{node.tag}>")
 
 
@@ -200,7 +255,7 @@ def _list(scope, item, _owner):
     exprs = [c for c in item.children if c.tag in EXPR_TAGS]
     if len(exprs) > 1:
         raise GenError(item.loc, f"the list '{name}' has more than one length")
-    length = parse_expr(exprs[0]) if exprs else None
+    length = _expr(scope, exprs[0]) if exprs else None
     if item.require("type") == "fd":
         if length is None:
             raise GenError(item.loc, f"the fd list '{name}' needs a length")
@@ -229,23 +284,68 @@ def _fd(_scope, item, _owner):
     item.require("name")
 
 
-def _required_start_align(_scope, item, owner):
-    # Accepted only where it changes nothing: a struct starts aligned to 8.
+def _required_start_align(scope, item, _owner):
+    """Where the item's container must start, modulo `align`: a promise the
+    layout pass checks against the offsets it finds."""
     align = parse_int(item.require("align"), item.loc, "required_start_align align")
-    if owner.tag != "struct" or align > 8:
-        raise GenError(item.loc, "required_start_align is only supported on structs, "
-                                 "with an alignment of at most 8")
+    offset = parse_int(item.get("offset", "0"), item.loc, "required_start_align offset")
+    if align not in (1, 2, 4, 8) or not 0 <= offset < align:
+        raise GenError(item.loc, "required_start_align needs an align of 1, 2, 4 or 8 and "
+                                 "an offset below it")
+    scope.draft.refs[id(item)] = Ref(pad_align=align, pad_bytes=offset)
 
 
-def _unsupported(_scope, item, _owner):
-    raise GenError(item.loc, f"<{item.tag}> is not supported by this generator")
+def _exprfield(scope, item, owner):
+    _field(scope, item, owner)
+    exprs = [c for c in item.children if c.tag in EXPR_TAGS]
+    if len(exprs) != 1:
+        raise GenError(item.loc, f"the exprfield '{item.get('name')}' needs one expression")
+    scope.draft.refs[id(item)] = Ref(type=scope.draft.refs[id(item)].type,
+                                     length=_expr(scope, exprs[0]))
+
+
+def _valueparam(scope, item, _owner):
+    item.require("value-mask-name")
+    item.require("value-list-name")
+    scope.draft.refs[id(item)] = Ref(type=scope.lookup(item.require("value-mask-type"),
+                                                       item.loc))
+
+
+def _length(scope, item, owner):
+    """A struct's own size, in bytes, as an expression of its fields."""
+    exprs = [c for c in item.children if c.tag in EXPR_TAGS]
+    if owner.tag != "struct" or len(exprs) != 1:
+        raise GenError(item.loc, "<length> belongs in a <struct>, with one expression")
+    scope.draft.refs[id(item)] = Ref(length=_expr(scope, exprs[0]))
+
+
+def _switch(scope, item, _owner):
+    """A switch's value, then each case's values and fields."""
+    item.require("name")
+    exprs = [c for c in item.children if c.tag in EXPR_TAGS]
+    if len(exprs) != 1:
+        raise GenError(item.loc, f"the switch '{item.get('name')}' needs one expression")
+    scope.draft.refs[id(item)] = Ref(length=_expr(scope, exprs[0]))
+    for case in item.children:
+        if case.tag in ("bitcase", "case"):
+            values = tuple(_expr(scope, c) for c in case.children if c.tag in EXPR_TAGS)
+            if not values:
+                raise GenError(case.loc, f"a <{case.tag}> needs a value")
+            scope.draft.refs[id(case)] = Ref(values=values)
+            _fields(scope, case, _OTHER_TAGS | CASE_VALUE_TAGS)
+        elif case.tag not in EXPR_TAGS | {"doc", "required_start_align"}:
+            raise GenError(case.loc, f"<{case.tag}> is not allowed in <switch>")
 
 
 _HANDLERS = {
     "typedef": _typedef,
     "struct": _packet,
+    "union": _packet,
     "request": _packet,
     "event": _packet,
+    "error": _packet,
+    "errorcopy": _error_copy,
+    "eventcopy": _error_copy,
 }
 
 _ITEMS = {
@@ -254,7 +354,8 @@ _ITEMS = {
     "pad": _pad,
     "fd": _fd,
     "required_start_align": _required_start_align,
-    "exprfield": _unsupported,
-    "switch": _unsupported,
-    "valueparam": _unsupported,
+    "exprfield": _exprfield,
+    "switch": _switch,
+    "valueparam": _valueparam,
+    "length": _length,
 }
