@@ -21,6 +21,14 @@ int sc_buffer_alloc(sc_t *sc, struct buffer *b)
     sc_buffer_free(sc, b);
     b->width = sc->win_width;
     b->height = sc->win_height;
+    /* A window the server says is 65535x65535 would want 16 GiB a buffer:
+     * refused rather than tried (the largest screens stay far below). */
+    if ((uint64_t)b->width * b->height * 4 > SC_MAX_BUFFER_BYTES) {
+        sc_log(sc, "buffer %u: %ux%u is too large", b->index, b->width, b->height);
+        b->pixmap = 0;
+        b->pixels = NULL;
+        return -ENOMEM;
+    }
     r = sc->backend->alloc(sc, b);
     if (r < 0) {
         sc_log(sc, "buffer %u: allocating %ux%u failed (%d)", b->index, b->width, b->height, r);

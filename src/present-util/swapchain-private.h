@@ -30,6 +30,7 @@ typedef struct xcb_present_util_swapchain sc_t;
 #define SC_WINDOW_DESTROYED 1u
 #define SC_MAX_BUFFERS 8
 #define SC_DEFAULT_BUFFERS 3
+#define SC_MAX_BUFFER_BYTES (1ull << 30)   /* 16384x16384 at 4 bytes a pixel */
 #define SC_MAX_FRAMES 256           /* frames awaiting completion, at most */
 #define SC_LATENCY_WINDOW 256
 #define SC_MAX_WAIT_NS 10000000000LL    /* acquire's bound for "forever" */
