@@ -40,10 +40,10 @@ enum {
     DO_TO_PIXMAP = 32, DO_FENCE_TO = 64, DO_SYNCOBJ = 128,
 };
 
-static const int device_errors[] = { EIO, EPROTO, ENOTSUP, EPIPE, ENOMEM, 0 };
-static const int modifier_errors[] = { EIO, ENOTSUP, EINVAL, EPIPE, ENOMEM, 0 };
-static const int from_pixmap_errors[] = { EIO, EPROTO, EINVAL, ENOTSUP, EPIPE, ENOMEM, 0 };
-static const int to_pixmap_errors[] = { EIO, EOPNOTSUPP, EINVAL, ENOTSUP, EPIPE, 0 };
+static const int device_errors[] = { EIO, EPROTO, ENOTSUP, EPIPE, ENOMEM, ETIMEDOUT, 0 };
+static const int modifier_errors[] = { EIO, EPROTO, ENOTSUP, EINVAL, EPIPE, ENOMEM, ETIMEDOUT, 0 };
+static const int from_pixmap_errors[] = { EIO, EPROTO, EINVAL, ENOTSUP, EPIPE, ENOMEM, ETIMEDOUT, 0 };
+static const int to_pixmap_errors[] = { EIO, EOPNOTSUPP, EINVAL, ENOTSUP, EPIPE, ETIMEDOUT, 0 };
 
 static void free_err(xcb_generic_error_t *err)
 {

@@ -35,7 +35,7 @@
 
 static const int create_errors[] = { EINVAL, ENOTSUP, ENODEV, EPIPE, ETIMEDOUT, ENOMEM, 0 };
 static const int acquire_errors[] = { ETIMEDOUT, ENODEV, EPIPE, ECANCELED, EINVAL, ENOMEM, 0 };
-static const int present_errors[] = { EINVAL, ENODEV, EPIPE, 0 };
+static const int present_errors[] = { EINVAL, ENODEV, EPIPE, ETIMEDOUT, 0 };
 static const int dispatch_errors[] = { ENODEV, EPIPE, 0 };
 
 static void on_frame(void *data, const xcb_present_util_frame_t *f)
