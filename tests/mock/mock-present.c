@@ -595,15 +595,17 @@ static void present_server_gone(struct mock_server_state *s)
 {
     struct present_state *st = s->present;
     mock_present_flip_forget_all(s);
-    if (!st)
-        return;
-    while (st->queue) {
-        struct pending *p = st->queue;
-        st->queue = p->next;
-        pending_free(s, p);
+    if (st) {
+        while (st->queue) {
+            struct pending *p = st->queue;
+            st->queue = p->next;
+            pending_free(s, p);
+        }
+        free(st);
+        s->present = NULL;
     }
-    free(st);
-    s->present = NULL;
+    /* after the queue, whose releases it holds; also when nothing was
+     * ever presented (a client that only imported syncobjs) */
     mock_syncobj_server_gone(s);
 }
 
