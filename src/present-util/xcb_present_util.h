@@ -25,6 +25,8 @@
  *   -ENODEV      the window is gone
  *   -EINVAL      a bad argument (described with XCB_PRESENT_UTIL_DEBUG=1)
  *   -ECANCELED   the swapchain is being destroyed by another thread
+ *   -EPROTO      the server broke the protocol: it answered later requests
+ *                and never one of the swapchain's round trips
  * The swapchain never blocks without a bound, and libxcb's own unbounded
  * waits are never used: round trips end at the connection's bound
  * (xcb_dri3_util_set_timeout() of <xcb/xcb_dri3_util_wait.h>, 1 s unless
@@ -135,7 +137,7 @@ typedef void (*xcb_present_util_frame_cb_t)(void *data, const xcb_present_util_f
  * NULL): -EINVAL for bad options, -ENOTSUP when the server lacks Present
  * or the back end asked for, -ENODEV when the window does not exist,
  * -EPIPE for a broken connection, -ETIMEDOUT when the server did not
- * answer, -ENOMEM.  On success *error is 0.
+ * answer, -EPROTO when it skipped an answer, -ENOMEM.  On success *error is 0.
  */
 xcb_present_util_swapchain_t *
 xcb_present_util_swapchain_create(xcb_connection_t *c, xcb_window_t window,

@@ -156,7 +156,12 @@ int xcb_dri3_util_wait_reply(xcb_connection_t *c, unsigned int sequence, unsigne
                     free(e);
                 return 1;
             }
-            if (r && (flags & XCB_DRI3_UTIL_WAIT_REPLY_FDS))
+            /* Neither: the server answered a later request first, so this
+             * one will never get its reply.  Without this the caller would
+             * read a NULL reply as success. */
+            if (!r)
+                return -EPROTO;
+            if (flags & XCB_DRI3_UTIL_WAIT_REPLY_FDS)
                 reply_fds_cloexec(r);
             *reply = r;
             return 0;

@@ -44,6 +44,9 @@
  * process that may use futex(2) at all; where a sandbox forbids futex(2)
  * itself (which also breaks pthreads), its errno (EPERM or ENOSYS) is
  * passed on as a negative value, as noted below with "a futex refusal".
+ * Every call that makes a round trip may also fail with EPROTO where the
+ * server breaks the protocol: it answers later requests and never the
+ * call's own (the errors listed with each call come in addition).
  */
 #ifndef XCB_DRI3_UTIL_H
 #define XCB_DRI3_UTIL_H
@@ -376,7 +379,7 @@ typedef struct xcb_dri3_util_caps {
  * opens and closes many connections.
  *
  * Returns 0, -EPIPE (the connection has or gets an error), -ETIMEDOUT,
- * -ECANCELED, -ENOMEM.
+ * -ECANCELED, -EPROTO (the server skipped an answer), -ENOMEM.
  */
 int xcb_dri3_util_probe(xcb_connection_t *c, xcb_dri3_util_caps_t *caps);
 

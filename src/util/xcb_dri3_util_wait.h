@@ -69,7 +69,9 @@ int64_t xcb_dri3_util_get_timeout(xcb_connection_t *c);
  * sequence) until deadline_ns (an absolute CLOCK_MONOTONIC time in ns;
  * INT64_MAX or a negative value: no deadline of its own), or until
  * cancel_fd (-1: none) turns readable; the thread's scope (below) caps
- * both.  The request is flushed first.  flags: 0 or
+ * both.  The request is flushed first (libxcb's flush, and libxcb's read
+ * of a packet whose first bytes have come, have no bound: see BUGS in
+ * xcb_dri3_util_wait_reply(3)).  flags: 0 or
  * XCB_DRI3_UTIL_WAIT_REPLY_FDS.
  *
  * Returns
@@ -80,6 +82,7 @@ int64_t xcb_dri3_util_get_timeout(xcb_connection_t *c);
  *   -ETIMEDOUT  the deadline passed first
  *   -ECANCELED  a cancel fd turned readable first
  *   -EPIPE      the connection has or got an error
+ *   -EPROTO     the server answered later requests and never this one
  *   -EINVAL     c or reply is NULL
  * *reply and *error are NULL except as said.  A reply that has already
  * arrived is returned even when the deadline has passed or a cancel fd is

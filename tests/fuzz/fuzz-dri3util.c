@@ -43,7 +43,7 @@ enum {
 static const int device_errors[] = { EIO, EPROTO, ENOTSUP, EPIPE, ENOMEM, ETIMEDOUT, 0 };
 static const int modifier_errors[] = { EIO, EPROTO, ENOTSUP, EINVAL, EPIPE, ENOMEM, ETIMEDOUT, 0 };
 static const int from_pixmap_errors[] = { EIO, EPROTO, EINVAL, ENOTSUP, EPIPE, ENOMEM, ETIMEDOUT, 0 };
-static const int to_pixmap_errors[] = { EIO, EOPNOTSUPP, EINVAL, ENOTSUP, EPIPE, ETIMEDOUT, 0 };
+static const int to_pixmap_errors[] = { EIO, EPROTO, EOPNOTSUPP, EINVAL, ENOTSUP, EPIPE, ETIMEDOUT, 0 };
 
 static void free_err(xcb_generic_error_t *err)
 {
@@ -59,7 +59,7 @@ static void probe(xcb_connection_t *c)
 
     if (r == 0)
         fuzz_touch(&caps, sizeof(caps));
-    else if (r != -EPIPE && r != -ENOMEM && r != -ETIMEDOUT)
+    else if (r != -EPIPE && r != -ENOMEM && r != -ETIMEDOUT && r != -EPROTO)
         fuzz_finding("probe() returned %d", r);
 }
 

@@ -600,6 +600,7 @@ void fsrv_answer(struct fuzz_server *s, const uint8_t *req, size_t len)
             raw[i] = fsrv_byte(s);
         s->model_ok = false;
         s->confused = true;
+        s->report.raw_bytes = true;
         fsrv_send(s, raw, n, fsrv_byte(s) % 6, 4096, false);
         if (a.len) {
             s->outstanding = true;

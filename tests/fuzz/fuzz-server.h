@@ -55,6 +55,10 @@ struct fuzz_server_report {
     bool watchdog;              /* hung up on a quiet client */
     bool watchdog_outstanding;  /* ... while a reply was owed, or after a
                                  * request the server could not read */
+    bool raw_bytes;             /* sent bytes that are no packet: libxcb may
+                                 * sit in its own unbounded read of a packet
+                                 * whose header came and whose rest never
+                                 * does (README.md, known findings) */
     char last_request[32];      /* "DRI3 3", "core 14": for messages */
 };
 

@@ -33,8 +33,8 @@
 #define CREATE_WAIT_NS 200000000ll
 #define DESTROY_WAIT_NS 100000000ll
 
-static const int create_errors[] = { EINVAL, ENOTSUP, ENODEV, EPIPE, ETIMEDOUT, ENOMEM, 0 };
-static const int acquire_errors[] = { ETIMEDOUT, ENODEV, EPIPE, ECANCELED, EINVAL, ENOMEM, 0 };
+static const int create_errors[] = { EINVAL, EPROTO, ENOTSUP, ENODEV, EPIPE, ETIMEDOUT, ENOMEM, 0 };
+static const int acquire_errors[] = { ETIMEDOUT, EPROTO, ENODEV, EPIPE, ECANCELED, EINVAL, ENOMEM, 0 };
 static const int present_errors[] = { EINVAL, ENODEV, EPIPE, ETIMEDOUT, 0 };
 static const int dispatch_errors[] = { ENODEV, EPIPE, 0 };
 

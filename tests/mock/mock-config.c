@@ -154,6 +154,7 @@ static bool parse_fault(const char *spec, struct mock_fault *f, const char **why
         { "stall", MOCK_FAULT_STALL, true },
         { "error", MOCK_FAULT_ERROR, true },
         { "empty-fd", MOCK_FAULT_EMPTY_FD, false },
+        { "no-reply", MOCK_FAULT_NO_REPLY, false },
     };
     char buf[128];
     char *kind, *target, *arg;
@@ -181,7 +182,7 @@ static bool parse_fault(const char *spec, struct mock_fault *f, const char **why
             break;
     if (i == sizeof kinds / sizeof kinds[0]) {
         *why = "unknown kind (reply-length, extra-fds, missing-fds, wrong-fd, bad-event, "
-               "close-after, close-mid-reply, stall, error, empty-fd)";
+               "close-after, close-mid-reply, stall, error, empty-fd, no-reply)";
         return false;
     }
     memset(f, 0, sizeof *f);

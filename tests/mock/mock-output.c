@@ -265,6 +265,11 @@ void mock_send_reply(struct mock_request *req, void *buf, size_t len,
         mock_send_event(c, e, sizeof e);
         mock_info(s, "fault: unknown event before the reply");
     }
+    if (mock_take_fault(req, MOCK_FAULT_NO_REPLY)) {
+        mock_close_fds(fds, nfds);
+        mock_info(s, "fault: no reply and no error");
+        return;
+    }
     if ((f = mock_take_fault(req, MOCK_FAULT_ERROR))) {
         mock_close_fds(fds, nfds);
         mock_send_error(req, (uint8_t)f->arg, 0);

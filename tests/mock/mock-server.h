@@ -70,6 +70,8 @@
  *   error:T:CODE          an X error CODE instead of the reply; a request
  *                         without a reply gets the error after it was
  *                         handled (its effects stay)
+ *   no-reply:T            neither the reply nor an error: a broken server
+ *                         that answers the next requests and never this one
  *
  * The transcript is text, one record per line:
  *   request client=C seq=S major=M minor=m length=L fds=N data=HEX

@@ -93,6 +93,44 @@ TEST(reply_error_and_void_outcome)
     e2e_end(&t);
 }
 
+/* A server that answers the next request and never this one: libxcb
+ * reports the request as answered with nothing, which must not read as a
+ * reply (the caller would take NULL for one), nor wait to the deadline. */
+TEST(skipped_reply_is_a_protocol_error)
+{
+    xcb_dri3_util_caps_t caps;
+    void *reply = (void *)1;
+    unsigned int skipped, next;
+    int64_t start;
+    struct e2e t;
+
+    e2e_start(&t, "fault", "no-reply:14", NULL);
+    skipped = xcb_get_geometry(t.c, t.root).sequence;
+    next = xcb_get_input_focus(t.c).sequence;
+    start = deadline_now_ns();
+    CHECK_EQ(xcb_dri3_util_wait_reply(t.c, skipped, 0, deadline_now_ns() + 5000 * MS, -1,
+                                      &reply, NULL),
+             -EPROTO);
+    CHECK(reply == NULL);
+    CHECK(elapsed_ms(start) < 3000);
+    /* The connection goes on: the next request has its reply. */
+    CHECK_EQ(xcb_dri3_util_wait_reply(t.c, next, 0, xcb_dri3_util_deadline(t.c), -1, &reply,
+                                      NULL),
+             0);
+    free(reply);
+    bt_stop(&t);
+    e2e_end(&t);
+
+    /* The probe's DRI3 QueryVersion (131 = MOCK_DRI3_MAJOR) skipped: the probe fails, is not
+     * cached, and the next probe (answered) succeeds. */
+    e2e_start(&t, "fault", "no-reply:131.0", NULL);
+    CHECK_EQ(xcb_dri3_util_probe(t.c, &caps), -EPROTO);
+    CHECK_EQ(xcb_dri3_util_probe(t.c, &caps), 0);
+    CHECK(caps.dri3);
+    bt_stop(&t);
+    e2e_end(&t);
+}
+
 /* A reply with fds: they are the caller's, close-on-exec. */
 TEST(reply_fds_close_on_exec)
 {
