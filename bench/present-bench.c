@@ -131,7 +131,7 @@ static int run_swapchain(xcb_connection_t *c, xcb_window_t win, xcb_present_util
                          uint32_t warm, uint32_t frames, struct result *res)
 {
     xcb_present_util_options_t o = { mode, XCB_PRESENT_UTIL_BACKEND_SHM, NBUF };
-    xcb_present_util_swapchain_t *sc = xcb_present_util_swapchain_create(c, win, &o, NULL);
+    xcb_present_util_swapchain_t *sc = xcb_present_util_swapchain_create(c, win, &o);
     unsigned long a0 = 0, o0 = 0;
     double t0 = 0;
 

@@ -311,8 +311,12 @@ int main(int argc, char **argv)
         return 1;
     }
     o = (xcb_present_util_options_t){ d.mode, d.backend, d.buffers };
-    sc = xcb_present_util_swapchain_create(d.c, d.window, &o, &err);
-    if (!sc || demo_report_init(&rep, d.frames) < 0) {
+    sc = xcb_present_util_swapchain_create(d.c, d.window, &o);
+    if (!sc)
+        err = -errno;
+    else if (demo_report_init(&rep, d.frames) < 0)
+        err = -ENOMEM;
+    if (err) {
         fprintf(stderr, "xcb-present-demo: no swapchain: %s\n", explain(err));
         xcb_present_util_swapchain_destroy(sc);
         xcb_disconnect(d.c);

@@ -245,6 +245,7 @@ static int dri3_init(sc_t *sc)
     if (!st)
         return -ENOMEM;
     sc->backend_data = st;
+    xcb_dri3_util_caps_init(&st->caps);
     r = xcb_dri3_util_probe(sc->c, &st->caps);
     if (r == 0 && !(st->caps.dri3 && st->caps.present && st->caps.sync && st->caps.fd_passing))
         r = -ENOTSUP;

@@ -199,30 +199,32 @@ static void anchor_msc(sc_t *sc, uint64_t create_deadline)
 
 static void teardown(sc_t *sc);
 
+/* NULL with errno set: the library's rule for constructors. */
+static xcb_present_util_swapchain_t *fail_create(int r)
+{
+    errno = -r;
+    return NULL;
+}
+
 xcb_present_util_swapchain_t *
 xcb_present_util_swapchain_create(xcb_connection_t *c, xcb_window_t window,
-                                  const xcb_present_util_options_t *options, int *error)
+                                  const xcb_present_util_options_t *options)
 {
     static const xcb_present_util_options_t defaults = { 0 };
     xcb_dri3_util_wait_scope_t scope;
     uint64_t deadline;
     sc_t *sc;
-    int r, dummy;
+    int r;
 
-    if (!error)
-        error = &dummy;
     if (!options)
         options = &defaults;
-    *error = -EINVAL;
     if (!c || !window || check_options(options) < 0)
-        return NULL;
-    *error = -EPIPE;
+        return fail_create(-EINVAL);
     if (xcb_connection_has_error(c))
-        return NULL;
+        return fail_create(-EPIPE);
     sc = calloc(1, sizeof *sc);
-    *error = -ENOMEM;
     if (!sc)
-        return NULL;
+        return fail_create(-ENOMEM);
     sc->c = c;
     sc->window = window;
     sc->mode = options->mode;
@@ -260,11 +262,10 @@ xcb_present_util_swapchain_create(xcb_connection_t *c, xcb_window_t window,
         r = sc->dead;
     pthread_mutex_unlock(&sc->lock);
     xcb_dri3_util_wait_scope_pop(scope);
-    *error = r;
     if (r) {
         sc_log(sc, "create failed: %s", strerror(-r));
         teardown(sc);
-        return NULL;
+        return fail_create(r);    /* after the teardown, which may touch errno */
     }
     sc_log(sc, "created: %s, %s, %u buffers of %ux%u, depth %u",
            xcb_present_util_mode_name(sc->mode),

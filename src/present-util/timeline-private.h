@@ -27,7 +27,7 @@ struct sc_timeline_ops {
     /* The syncobj fd for ImportSyncobj, owned by the timeline (one fd). */
     int (*fd)(void *tl);
     int (*signal)(void *tl, uint64_t point);
-    /* 0 once point is signalled; -ETIME when timeout_ns passed first
+    /* 0 once point is signalled; -ETIMEDOUT when timeout_ns passed first
      * (0: only look), another negative errno on failure. */
     int (*wait)(void *tl, uint64_t point, int64_t timeout_ns);
     void (*destroy)(void *tl);

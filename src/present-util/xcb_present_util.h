@@ -19,7 +19,9 @@
  *              remote displays included, at the cost of a copy per frame.
  * Pacing comes from Present in all three.
  *
- * Errors: functions returning int return 0 or a negative errno:
+ * Errors follow the rule of libxcb-dri3-util (<xcb/xcb_dri3_util.h>):
+ * swapchain_create() returns NULL with errno set; functions returning int
+ * return 0 (or the fd or count they document) or a negative errno:
  *   -ETIMEDOUT   the wait ran out before anything happened
  *   -EPIPE       the connection to the X server is broken
  *   -ENODEV      the window is gone
@@ -133,15 +135,14 @@ typedef void (*xcb_present_util_frame_cb_t)(void *data, const xcb_present_util_f
  * few round trips, all of them together bounded by the connection's bound
  * (xcb_dri3_util_set_timeout(), 1 s by default).
  *
- * Returns NULL and stores a negative errno in *error (when error is not
- * NULL): -EINVAL for bad options, -ENOTSUP when the server lacks Present
- * or the back end asked for, -ENODEV when the window does not exist,
- * -EPIPE for a broken connection, -ETIMEDOUT when the server did not
- * answer, -EPROTO when it skipped an answer, -ENOMEM.  On success *error is 0.
+ * Returns NULL with errno set on failure: EINVAL for bad options, ENOTSUP
+ * when the server lacks Present or the back end asked for, ENODEV when the
+ * window does not exist, EPIPE for a broken connection, ETIMEDOUT when the
+ * server did not answer, EPROTO when it skipped an answer, ENOMEM.
  */
 xcb_present_util_swapchain_t *
 xcb_present_util_swapchain_create(xcb_connection_t *c, xcb_window_t window,
-                                  const xcb_present_util_options_t *options, int *error);
+                                  const xcb_present_util_options_t *options);
 
 /*
  * Waits until a buffer is free, at most timeout_ns nanoseconds (0: only

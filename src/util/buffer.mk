@@ -15,6 +15,7 @@ src_libxcb_dri3_util_la_LIBADD += src/libxcb-present.la $(DRI3_UTIL_DRM_LIBS) $(
 DRI3_UTIL_MAN_PAGES += \
 	src/util/man/xcb_dri3_util_probe.3 \
 	src/util/man/xcb_dri3_util_probe_forget.3 \
+	src/util/man/xcb_dri3_util_caps_init.3 \
 	src/util/man/xcb_dri3_util_buffer_create_memfd.3 \
 	src/util/man/xcb_dri3_util_buffer_import.3 \
 	src/util/man/xcb_dri3_util_buffer_to_pixmap.3 \

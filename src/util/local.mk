@@ -17,7 +17,8 @@ src_libxcb_dri3_util_la_LDFLAGS = -version-info 0:0:0 -no-undefined \
 	-export-symbols-regex '^xcb_dri3_util_'
 
 dri3utilincludedir = $(includedir)/xcb
-dri3utilinclude_HEADERS = src/util/xcb_dri3_util.h src/util/xcb_dri3_util_wait.h
+dri3utilinclude_HEADERS = src/util/xcb_dri3_util.h src/util/xcb_dri3_util_wait.h \
+	src/util/xcb_dri3_util_fence.h src/util/xcb_dri3_util_buffer.h src/util/xcb_dri3_util_sync.h
 
 pkgconfig_DATA += pkgconfig/xcb-dri3-util.pc
 EXTRA_DIST += pkgconfig/xcb-dri3-util.pc.in

@@ -11,8 +11,8 @@
 
 int xcb_dri3_util_present_synced(xcb_connection_t *c, xcb_window_t window,
                                  xcb_pixmap_t pixmap, uint32_t serial,
-                                 uint32_t acquire_syncobj, uint64_t acquire_point,
-                                 uint32_t release_syncobj, uint64_t release_point,
+                                 xcb_dri3_syncobj_t acquire_syncobj, uint64_t acquire_point,
+                                 xcb_dri3_syncobj_t release_syncobj, uint64_t release_point,
                                  uint32_t options, uint64_t target_msc, uint64_t divisor,
                                  uint64_t remainder, xcb_void_cookie_t *cookie)
 {

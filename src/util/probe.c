@@ -14,6 +14,7 @@
 #include "wait-private.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -296,17 +297,35 @@ int conn_caps(xcb_connection_t *c, xcb_dri3_util_caps_t *caps)
     return 0;
 }
 
+/* The size of xcb_dri3_util_caps_t's first version, the smallest a caller
+ * can pass. */
+#define CAPS_SIZE_FIRST (offsetof(xcb_dri3_util_caps_t, present_caps) + sizeof(uint32_t))
+
+void xcb_dri3_util_caps_init(xcb_dri3_util_caps_t *caps)
+{
+    if (!caps)
+        return;
+    memset(caps, 0, sizeof *caps);
+    caps->size = sizeof *caps;
+}
+
 int xcb_dri3_util_probe(xcb_connection_t *c, xcb_dri3_util_caps_t *caps)
 {
     xcb_dri3_util_caps_t tmp;
-    int ret = conn_caps(c, &tmp);
+    uint32_t size;
+    int ret;
 
-    if (ret < 0) {
-        errno = -ret;
+    if (caps && caps->size < CAPS_SIZE_FIRST)
+        return -EINVAL;
+    ret = conn_caps(c, &tmp);
+    if (ret < 0)
         return ret;
+    if (caps) {
+        /* Only what the caller's version of the struct has room for. */
+        size = caps->size < sizeof tmp ? caps->size : (uint32_t)sizeof tmp;
+        tmp.size = caps->size;
+        memcpy(caps, &tmp, size);
     }
-    if (caps)
-        *caps = tmp;
     return 0;
 }
 

@@ -88,8 +88,13 @@ int xcb_dri3_util_timeline_wait(xcb_dri3_util_timeline_t *tl, uint64_t point,
     }
     errno = 0;
     if (drmSyncobjTimelineWait(tl->drm_fd, &tl->handle, &point, 1, deadline,
-                               DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT, NULL) != 0)
-        return drm_error();
+                               DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT, NULL) != 0) {
+        int ret = drm_error();
+
+        /* The kernel says ETIME; every other wait of the library says
+         * ETIMEDOUT. */
+        return ret == -ETIME ? -ETIMEDOUT : ret;
+    }
     return 0;
 }
 
@@ -146,8 +151,9 @@ static uint32_t import_syncobj(xcb_connection_t *c, xcb_drawable_t drawable, int
     return id;
 }
 
-uint32_t xcb_dri3_util_syncobj_import(xcb_connection_t *c, xcb_drawable_t drawable,
-                                      int syncobj_fd, xcb_generic_error_t **err)
+xcb_dri3_syncobj_t xcb_dri3_util_syncobj_import(xcb_connection_t *c,
+                                                xcb_drawable_t drawable, int syncobj_fd,
+                                                xcb_generic_error_t **err)
 {
     xcb_dri3_util_wait_scope_t previous;
     uint32_t id;
@@ -160,7 +166,7 @@ uint32_t xcb_dri3_util_syncobj_import(xcb_connection_t *c, xcb_drawable_t drawab
     return id;
 }
 
-int xcb_dri3_util_syncobj_free(xcb_connection_t *c, uint32_t syncobj)
+int xcb_dri3_util_syncobj_free(xcb_connection_t *c, xcb_dri3_syncobj_t syncobj)
 {
     int ret = conn_need_dri3(c, 4, NULL);
 

@@ -54,7 +54,7 @@ static void free_err(xcb_generic_error_t *err)
 
 static void probe(xcb_connection_t *c)
 {
-    xcb_dri3_util_caps_t caps;
+    xcb_dri3_util_caps_t caps = { .size = sizeof caps };
     int r = xcb_dri3_util_probe(c, &caps);
 
     if (r == 0)

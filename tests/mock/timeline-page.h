@@ -45,7 +45,7 @@ static inline void timeline_page_signal(struct timeline_page *p, uint64_t point)
     syscall(SYS_futex, &p->wake, FUTEX_WAKE, INT_MAX, NULL, NULL, 0);
 }
 
-/* 0 once point is signalled, -ETIME when timeout_ns (CLOCK_MONOTONIC,
+/* 0 once point is signalled, -ETIMEDOUT when timeout_ns (CLOCK_MONOTONIC,
  * negative: no limit) ran out first. */
 static inline int timeline_page_wait(struct timeline_page *p, uint64_t point,
                                      int64_t timeout_ns)
@@ -73,7 +73,7 @@ static inline int timeline_page_wait(struct timeline_page *p, uint64_t point,
         if (timeout_ns >= 0 && (now.tv_sec > deadline.tv_sec ||
                                 (now.tv_sec == deadline.tv_sec &&
                                  now.tv_nsec >= deadline.tv_nsec)))
-            return -ETIME;
+            return -ETIMEDOUT;
         /* FUTEX_WAIT_BITSET takes an absolute CLOCK_MONOTONIC deadline */
         syscall(SYS_futex, &p->wake, FUTEX_WAIT_BITSET, w,
                 timeout_ns >= 0 ? &deadline : NULL, NULL, FUTEX_BITSET_MATCH_ANY);

@@ -49,11 +49,10 @@ void mf_swapchain(struct mock_fixture *s, xcb_present_util_mode_t mode,
                       xcb_present_util_backend_t backend, uint32_t n)
 {
     xcb_present_util_options_t o = { mode, backend, n };
-    int err = 1;
 
-    s->sc = xcb_present_util_swapchain_create(s->c, s->window, &o, &err);
+    s->sc = xcb_present_util_swapchain_create(s->c, s->window, &o);
     if (!s->sc)
-        test_fail(__FILE__, __LINE__, "swapchain_create: %s", strerror(-err));
+        test_fail(__FILE__, __LINE__, "swapchain_create: %s", strerror(errno));
     xcb_present_util_set_frame_callback(s->sc, mf_on_frame, s);
 }
 

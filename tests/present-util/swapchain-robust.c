@@ -139,11 +139,10 @@ TEST(two_swapchains_on_one_window)
     xcb_present_util_stats_t st;
     xcb_present_util_options_t o = { XCB_PRESENT_UTIL_MODE_IMMEDIATE,
                                      XCB_PRESENT_UTIL_BACKEND_AUTO, 2 };
-    int err;
 
     mf_start(s, kv);
     mf_swapchain(s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_AUTO, 4);
-    other = xcb_present_util_swapchain_create(s->c, s->window, &o, &err);
+    other = xcb_present_util_swapchain_create(s->c, s->window, &o);
     CHECK(other != NULL);
     for (uint32_t n = 1; n <= 12; n++) {
         xcb_present_util_image_t img;
@@ -223,7 +222,7 @@ TEST(put_image_to_a_server_that_stopped_reading)
     xcb_window_t big;
     xcb_present_util_options_t o = { XCB_PRESENT_UTIL_MODE_IMMEDIATE,
                                      XCB_PRESENT_UTIL_BACKEND_PUT_IMAGE, 2 };
-    int r = 0, err;
+    int r = 0;
 
     mf_start(&s, kv);
     screen = xcb_setup_roots_iterator(xcb_get_setup(s.c)).data;
@@ -231,7 +230,7 @@ TEST(put_image_to_a_server_that_stopped_reading)
     xcb_create_window(s.c, 24, big, screen->root, 0, 0, 1024, 768, 0,
                       XCB_WINDOW_CLASS_INPUT_OUTPUT, screen->root_visual, 0, NULL);
     xcb_map_window(s.c, big);
-    s.sc = xcb_present_util_swapchain_create(s.c, big, &o, &err);
+    s.sc = xcb_present_util_swapchain_create(s.c, big, &o);
     CHECK(s.sc != NULL);
     CHECK_EQ(xcb_dri3_util_set_timeout(s.c, 300000000), 0);
     CHECK_EQ(kill(mock_server_pid(s.server), SIGSTOP), 0);

@@ -501,7 +501,7 @@ TEST(server_without_dri3)
 TEST(loader_path)
 {
     xcb_generic_error_t *err = NULL;
-    xcb_dri3_util_caps_t caps;
+    xcb_dri3_util_caps_t caps = { .size = sizeof caps };
     xcb_dri3_util_device_t *dev;
     xcb_dri3_util_buffer_t *buf;
     uint64_t *wm, *sm;

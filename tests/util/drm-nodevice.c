@@ -146,7 +146,7 @@ TEST(timeline_on_render_node)
     CHECK_EQ(xcb_dri3_util_timeline_query(tl, &point), 0);
     CHECK_EQ(point, 0);
     /* nothing signals point 1: a bounded wait times out */
-    CHECK_EQ(xcb_dri3_util_timeline_wait(tl, 1, 1000000), -ETIME);
+    CHECK_EQ(xcb_dri3_util_timeline_wait(tl, 1, 1000000), -ETIMEDOUT);
     CHECK_EQ(xcb_dri3_util_timeline_signal(tl, 3), 0);
     CHECK_EQ(xcb_dri3_util_timeline_query(tl, &point), 0);
     CHECK_EQ(point, 3);

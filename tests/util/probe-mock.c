@@ -11,14 +11,53 @@ enum { QUERY_EXTENSION = 98, DRI3 = MOCK_DRI3_MAJOR, PRESENT = MOCK_PRESENT_MAJO
 static void probe(struct e2e *t, xcb_dri3_util_caps_t *caps)
 {
     memset(caps, 0xa5, sizeof *caps);
+    caps->size = sizeof *caps;
     CHECK_EQ(xcb_dri3_util_probe(t->c, caps), 0);
-    for (size_t i = 0; i < sizeof caps->reserved / sizeof caps->reserved[0]; i++)
-        CHECK_EQ(caps->reserved[i], 0);
+    CHECK_EQ(caps->size, sizeof *caps);
+}
+
+/* The sized-struct rule: _init sets the size; a caller built against a
+ * smaller (older) struct gets only its bytes written; one smaller than the
+ * first version is refused before anything is asked. */
+TEST(caps_size_is_respected)
+{
+    /* The first version ended with present_caps. */
+    const size_t first = offsetof(xcb_dri3_util_caps_t, present_caps) + sizeof(uint32_t);
+    unsigned char raw[sizeof(xcb_dri3_util_caps_t) + 16];
+    xcb_dri3_util_caps_t caps, *part = (xcb_dri3_util_caps_t *)raw;
+    struct e2e t;
+
+    memset(&caps, 0xa5, sizeof caps);
+    xcb_dri3_util_caps_init(&caps);
+    CHECK_EQ(caps.size, sizeof caps);
+    CHECK(!caps.dri3);
+    CHECK_EQ(caps.present_caps, 0);
+    xcb_dri3_util_caps_init(NULL);
+
+    e2e_start(&t, NULL);
+    caps.size = (uint32_t)first - 1;
+    CHECK_EQ(xcb_dri3_util_probe(t.c, &caps), -EINVAL);
+    caps.size = 0;
+    CHECK_EQ(xcb_dri3_util_probe(t.c, &caps), -EINVAL);
+    bt_stop(&t);
+    CHECK_EQ(e2e_count_requests(&t, QUERY_EXTENSION, 0), 0);
+    e2e_end(&t);
+
+    e2e_start(&t, NULL);
+    memset(raw, 0x5a, sizeof raw);
+    part->size = (uint32_t)first;
+    CHECK_EQ(xcb_dri3_util_probe(t.c, part), 0);
+    CHECK_EQ(part->size, first);
+    CHECK(part->dri3);
+    for (size_t i = first; i < sizeof raw; i++)
+        CHECK_EQ(raw[i], 0x5a);
+    bt_stop(&t);
+    e2e_end(&t);
 }
 
 TEST(full_server)
 {
-    xcb_dri3_util_caps_t caps;
+    xcb_dri3_util_caps_t caps = { .size = sizeof caps };
     struct e2e t;
     size_t first_version = SIZE_MAX, last_query = 0;
 
@@ -70,7 +109,7 @@ TEST(full_server)
  * probe_forget the next one asks again. */
 TEST(cached)
 {
-    xcb_dri3_util_caps_t a, b;
+    xcb_dri3_util_caps_t a = { .size = sizeof a }, b = { .size = sizeof b };
     struct e2e t;
 
     e2e_start(&t, "dri3-version", "1.2", NULL);
@@ -93,7 +132,7 @@ TEST(cached)
  * so, no request goes to the missing one, the connection stays usable. */
 static void without(const char *dri3, const char *present)
 {
-    xcb_dri3_util_caps_t caps;
+    xcb_dri3_util_caps_t caps = { .size = sizeof caps };
     struct e2e t;
 
     test_note("dri3 %s present %s", dri3, present);
@@ -135,7 +174,7 @@ TEST(without_either)
 
 TEST(older_versions)
 {
-    xcb_dri3_util_caps_t caps;
+    xcb_dri3_util_caps_t caps = { .size = sizeof caps };
     struct e2e t;
 
     e2e_start(&t, "dri3-version", "1.0", "present-version", "1.2", "present-caps", "none",
@@ -152,7 +191,7 @@ TEST(older_versions)
 /* Two connections to one server each get their own answer. */
 TEST(per_connection)
 {
-    xcb_dri3_util_caps_t a, b;
+    xcb_dri3_util_caps_t a = { .size = sizeof a }, b = { .size = sizeof b };
     xcb_connection_t *c2;
     struct e2e t;
 
@@ -172,13 +211,11 @@ TEST(per_connection)
 /* A broken connection: -EPIPE, and nothing is cached. */
 TEST(broken_connection)
 {
-    xcb_dri3_util_caps_t caps;
+    xcb_dri3_util_caps_t caps = { .size = sizeof caps };
     struct e2e t;
 
     e2e_start(&t, "fault", "close-after:98", NULL);
-    errno = 0;
     CHECK_EQ(xcb_dri3_util_probe(t.c, &caps), -EPIPE);
-    CHECK_EQ(errno, EPIPE);
     CHECK_EQ(xcb_dri3_util_probe(t.c, &caps), -EPIPE);
     bt_stop(&t);
     e2e_end(&t);

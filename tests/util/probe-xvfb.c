@@ -25,7 +25,7 @@ TEST(xvfb_has_no_dri3)
 {
     xcb_dri3_util_buffer_t *b = xcb_dri3_util_buffer_create_memfd(16, 16, 0x34325258);
     xcb_generic_error_t *err = (void *)1;
-    xcb_dri3_util_caps_t caps;
+    xcb_dri3_util_caps_t caps = { .size = sizeof caps };
     xcb_connection_t *c;
     xcb_window_t root;
     struct xvfb x;

@@ -98,7 +98,7 @@ TEST(reply_error_and_void_outcome)
  * reply (the caller would take NULL for one), nor wait to the deadline. */
 TEST(skipped_reply_is_a_protocol_error)
 {
-    xcb_dri3_util_caps_t caps;
+    xcb_dri3_util_caps_t caps = { .size = sizeof caps };
     void *reply = (void *)1;
     unsigned int skipped, next;
     int64_t start;

@@ -1,0 +1,353 @@
+/*
+ * xcb_dri3_util_buffer.h: buffers and what the server offers for them
+ * (libxcb-dri3-util; included by <xcb/xcb_dri3_util.h>, whose overview
+ * gives the library's rules for errors, names and round trips).
+ *
+ * Objects and their life cycle:
+ *   - the probe: what the server offers (extensions, versions, Present's
+ *     capabilities), asked once per connection and cached until
+ *     xcb_dri3_util_probe_forget(); every call of the library consults it;
+ *   - a buffer (xcb_dri3_util_buffer_t): 1 to 4 planes of fds, made with
+ *     _create_memfd, _create_gbm, _import or _from_pixmap; turned into as
+ *     many pixmaps as needed with _to_pixmap (each pixmap is the caller's
+ *     to free); mapped for the CPU between _map and _unmap; freed with
+ *     _destroy, which closes its fds;
+ *   - the DRM device (xcb_dri3_util_device_t) of DRI3 Open, from
+ *     _device_open to _device_close;
+ *   - formats and modifiers: DRM fourccs, their X depths and names, and
+ *     the server's modifier lists (xcb_dri3_util_modifiers_query()).
+ */
+#ifndef XCB_DRI3_UTIL_BUFFER_H
+#define XCB_DRI3_UTIL_BUFFER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <xcb/xcb.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* DRM's "no explicit modifier" and "linear" modifiers (drm_fourcc.h). */
+#define XCB_DRI3_UTIL_MOD_INVALID 0x00ffffffffffffffULL
+#define XCB_DRI3_UTIL_MOD_LINEAR 0ULL
+
+/* ---- the probe ---------------------------------------------------------- */
+
+/*
+ * What the server offers, as xcb_dri3_util_probe() found it.  A version
+ * is 0.0 when its extension is missing.  DRI3 and Present were asked for
+ * 1.4; the others for the newest version this library knows (SYNC 3.1,
+ * XFixes 6.0, MIT-SHM whatever the server has).
+ *
+ * The caller allocates it and sets size (xcb_dri3_util_caps_init() does):
+ * the library fills only the first `size` bytes, so that a program built
+ * against this header keeps working when later versions add fields at the
+ * end.
+ */
+typedef struct xcb_dri3_util_caps {
+    uint32_t size;              /* sizeof(xcb_dri3_util_caps_t) of the
+                                 * caller's header */
+    bool fd_passing;            /* a local Unix socket: fds can travel */
+    bool dri3, present, sync, xfixes, shm;
+    uint32_t dri3_major, dri3_minor;
+    uint32_t present_major, present_minor;
+    uint32_t sync_major, sync_minor;
+    uint32_t xfixes_major, xfixes_minor;
+    uint32_t shm_major, shm_minor;
+    bool shm_pixmaps;           /* MIT-SHM's shared pixmaps */
+    /* Present's capabilities (XCB_PRESENT_CAPABILITY_*) of the first
+     * screen's root window; 0 without Present */
+    uint32_t present_caps;
+} xcb_dri3_util_caps_t;
+
+/* Zeroes *caps and sets its size to sizeof(xcb_dri3_util_caps_t).  NULL is
+ * allowed. */
+void xcb_dri3_util_caps_init(xcb_dri3_util_caps_t *caps);
+
+/*
+ * Finds out what the server offers and fills the first caps->size bytes
+ * of *caps (caps may be NULL: the probe is then only made and cached).  The first call on a
+ * connection makes two round trips, each sending every request before it
+ * waits for any reply: the QueryExtension requests of the five extensions
+ * (none where libxcb already knows the answer) with a GetInputFocus (whose
+ * reply, waited for with a bound, proves theirs are in), then, together,
+ * the version requests of those present and Present's QueryCapabilities;
+ * no request goes to a missing extension.  Both round trips together are
+ * bounded by the connection's timeout (see the conventions in <xcb/xcb_dri3_util.h>).  The
+ * result is cached per connection: later calls, and every helper of this
+ * library, use it without a round trip.  A probe that failed is not
+ * cached: the next call probes again.  Thread-safe.
+ *
+ * The cache is keyed on the connection; call
+ * xcb_dri3_util_probe_forget() before xcb_disconnect() when a program
+ * opens and closes many connections.
+ *
+ * Returns 0, -EINVAL (caps->size is smaller than this struct's first
+ * version, which ended with present_caps: nothing is asked), -EPIPE (the
+ * connection has or gets an error), -ETIMEDOUT, -ECANCELED, -EPROTO (the
+ * server skipped an answer), -ENOMEM.
+ */
+int xcb_dri3_util_probe(xcb_connection_t *c, xcb_dri3_util_caps_t *caps);
+
+/* Drops what the library keeps for c: the probe's answer, the modifier
+ * lists, and the waits' timeout and abandoned requests (late answers that
+ * have come are freed now; those still to come stay libxcb's). */
+void xcb_dri3_util_probe_forget(xcb_connection_t *c);
+
+/* ---- buffers -------------------------------------------------------------- */
+
+/*
+ * A buffer: 1 to 4 planes of {fd, stride, offset} with a size, a DRM
+ * fourcc and a modifier; the buffer owns the fds (several planes may share
+ * one fd).  Dma-bufs from a GPU driver and memfds for software rendering
+ * are both buffers.  Not thread-safe: one thread at a time per buffer.
+ */
+typedef struct xcb_dri3_util_buffer xcb_dri3_util_buffer_t;
+
+/*
+ * A linear buffer on a fresh memfd (close-on-exec, sealed against
+ * shrinking), zero-filled, for software rendering.  fourcc is a one-plane
+ * RGB format (XRGB8888, ARGB8888, RGB565, XRGB2101010, ...: see
+ * xcb_dri3_util_fourcc_to_depth()); rows are aligned to 64 bytes.
+ * NULL with errno EINVAL (zero size, or a fourcc that is not a known
+ * one-plane format), ENOMEM, or memfd_create()'s error.
+ */
+xcb_dri3_util_buffer_t *xcb_dri3_util_buffer_create_memfd(uint16_t width, uint16_t height,
+                                                          uint32_t fourcc);
+
+/*
+ * Makes a buffer of n_planes fds with their strides and offsets (a GPU
+ * renderer's dma-bufs).  Takes ownership of every fd whatever the outcome
+ * (on failure they are closed; the same fd may appear for several planes).
+ * Each plane the format defines must
+ *   - fit in its fd: offset + stride * rows within the fd's size.  The
+ *     size of memfds and files (fstat) and of dma-bufs (lseek SEEK_END)
+ *     is known, and an empty fd has size 0, in which nothing fits; only
+ *     a dma-buf whose kernel cannot tell its size is taken on trust;
+ *   - hold a row per stride: stride >= width * bytes per pixel of that
+ *     plane (chroma planes: their subsampled width);
+ *   - be aligned to its pixels: offset and stride multiples of 4 for
+ *     32-bit pixels, 8 for 64-bit, 2 for 16-bit (none for 8- and 24-bit).
+ * The extra planes of a modifier (compression data) must start inside
+ * their fd.  NULL with errno EINVAL (zero size, unknown fourcc, n_planes
+ * not 1..4, fewer planes than the format has, a plane that breaks a rule
+ * above, a pipe or socket), EBADF (an fd that is not open), ENOMEM.
+ */
+xcb_dri3_util_buffer_t *xcb_dri3_util_buffer_import(uint16_t width, uint16_t height,
+                                                    uint32_t fourcc, uint64_t modifier,
+                                                    unsigned n_planes, const int *fds,
+                                                    const uint32_t *strides,
+                                                    const uint32_t *offsets);
+
+/*
+ * Creates a pixmap of the buffer (drawable picks the screen; on DRI3 1.2
+ * and later it must be a window).  DRI3 >= 1.2: PixmapFromBuffers, with
+ * the buffer's modifier when the server lists it for the window or the
+ * screen (GetSupportedModifiers, cached per window, depth and bpp), and
+ * with XCB_DRI3_UTIL_MOD_INVALID for a linear one-plane buffer when it
+ * does not.  DRI3 1.0/1.1: PixmapFromBuffer.  Sends dups: the buffer stays
+ * usable.  Waits for the server's answer (a checked request), so a refusal
+ * comes back here and the connection stays usable.
+ *
+ * The buffer's layout passed xcb_dri3_util_buffer_import()'s checks
+ * (every buffer does), so the server is never handed planes that do not
+ * fit their fds.
+ *
+ * Returns the pixmap, or XCB_NONE with errno: EIO (the server refused,
+ * *err says why), EOPNOTSUPP (what the server's version cannot express:
+ * several planes, a modifier, an offset or a stride beyond 16 bits on 1.0;
+ * a modifier the server does not list on 1.2; nothing was sent), EINVAL
+ * (a buffer with a fourcc of no X depth), ENOTSUP (no DRI3), EPIPE,
+ * ETIMEDOUT or ECANCELED (see the conventions in <xcb/xcb_dri3_util.h>; the pixmap that the
+ * server may still make is freed with a checked FreePixmap, so neither it
+ * nor an error of it is left behind).
+ */
+xcb_pixmap_t xcb_dri3_util_buffer_to_pixmap(xcb_connection_t *c, xcb_drawable_t drawable,
+                                            const xcb_dri3_util_buffer_t *buf,
+                                            xcb_generic_error_t **err);
+
+/*
+ * The buffer behind a pixmap: BuffersFromPixmap on DRI3 >= 1.2,
+ * BufferFromPixmap on 1.0.  The reply's fds become the buffer's; fds it
+ * cannot use are closed.  The fourcc follows from the pixmap's depth and
+ * bpp.  The server's layout must pass xcb_dri3_util_buffer_import()'s
+ * checks.  NULL with errno: EIO (X error in *err), EPROTO (the reply's
+ * plane count, sizes or fds do not add up, or its layout breaks import's
+ * rules: a plane beyond its fd, an empty fd, a stride shorter than a
+ * row, a misaligned plane), EINVAL (a depth and bpp of no known fourcc),
+ * ENOTSUP (no DRI3), EPIPE, ETIMEDOUT, ECANCELED (the late reply's fds are
+ * closed when it comes), ENOMEM.
+ */
+xcb_dri3_util_buffer_t *xcb_dri3_util_buffer_from_pixmap(xcb_connection_t *c,
+                                                         xcb_pixmap_t pixmap,
+                                                         xcb_generic_error_t **err);
+
+#define XCB_DRI3_UTIL_MAP_READ 1u
+#define XCB_DRI3_UTIL_MAP_WRITE 2u
+
+/*
+ * Maps plane `plane` for the CPU (flags: XCB_DRI3_UTIL_MAP_READ and/or
+ * _WRITE) and returns its first byte; *stride (if not NULL) receives the
+ * row pitch.  On a dma-buf the access is bracketed by DMA_BUF_IOCTL_SYNC
+ * (start here, end in xcb_dri3_util_buffer_unmap()); memfds need no sync.
+ * Only linear layouts can be mapped: XCB_DRI3_UTIL_MOD_LINEAR, or
+ * XCB_DRI3_UTIL_MOD_INVALID on a memfd (which is linear by construction).
+ * NULL with errno EINVAL (no such plane, no flags), EOPNOTSUPP (a
+ * non-linear modifier), EBUSY (already mapped), or mmap()'s or the sync
+ * ioctl's error.
+ */
+void *xcb_dri3_util_buffer_map(xcb_dri3_util_buffer_t *buf, unsigned plane, unsigned flags,
+                               uint32_t *stride);
+
+/* Ends the CPU access that xcb_dri3_util_buffer_map() began and unmaps.
+ * Returns 0, -EINVAL (the plane is not mapped), or the sync ioctl's error
+ * (the mapping is gone all the same). */
+int xcb_dri3_util_buffer_unmap(xcb_dri3_util_buffer_t *buf, unsigned plane);
+
+/* The buffer's properties.  The per-plane ones return -1 (fd) or 0 for a
+ * plane the buffer does not have.  Fds stay the buffer's: dup() them to
+ * hand them on. */
+uint16_t xcb_dri3_util_buffer_width(const xcb_dri3_util_buffer_t *buf);
+uint16_t xcb_dri3_util_buffer_height(const xcb_dri3_util_buffer_t *buf);
+uint8_t xcb_dri3_util_buffer_depth(const xcb_dri3_util_buffer_t *buf);
+uint8_t xcb_dri3_util_buffer_bpp(const xcb_dri3_util_buffer_t *buf);
+uint32_t xcb_dri3_util_buffer_fourcc(const xcb_dri3_util_buffer_t *buf);
+uint64_t xcb_dri3_util_buffer_modifier(const xcb_dri3_util_buffer_t *buf);
+unsigned xcb_dri3_util_buffer_n_planes(const xcb_dri3_util_buffer_t *buf);
+int xcb_dri3_util_buffer_fd(const xcb_dri3_util_buffer_t *buf, unsigned plane);
+uint32_t xcb_dri3_util_buffer_stride(const xcb_dri3_util_buffer_t *buf, unsigned plane);
+uint32_t xcb_dri3_util_buffer_offset(const xcb_dri3_util_buffer_t *buf, unsigned plane);
+
+/* Unmaps what is mapped, closes the fds (each once) and frees the buffer
+ * (and its GBM buffer object, if any).  NULL is allowed. */
+void xcb_dri3_util_buffer_destroy(xcb_dri3_util_buffer_t *buf);
+
+struct gbm_device;
+
+/*
+ * A buffer allocated by GBM on device, for rendering and scan-out by the
+ * X server.  modifiers[0..n_modifiers) are tried one at a time in their
+ * order (pass the server's window list followed by its screen list, as
+ * xcb_dri3_util_get_supported_modifiers() returns them), then a linear
+ * buffer.  The buffer keeps the GBM buffer object until it is destroyed.
+ * NULL with errno EINVAL (device NULL, zero size, modifiers NULL with a
+ * count), ENOTSUP (the library was built without GBM), EPROTO (GBM gave
+ * more than 4 planes), or GBM's error (ENOMEM when it gives none).
+ */
+xcb_dri3_util_buffer_t *xcb_dri3_util_buffer_create_gbm(struct gbm_device *device,
+                                                        uint16_t width, uint16_t height,
+                                                        uint32_t fourcc,
+                                                        const uint64_t *modifiers,
+                                                        unsigned n_modifiers);
+
+/* ---- the DRM device --------------------------------------------------- */
+
+/*
+ * The device that DRI3 Open gave, and what libdrm says about it.  When the
+ * fd is no DRM device (the mock server hands out a memfd; a server may
+ * hand out anything), is_drm is false, the DRM fields are empty and
+ * `kind` and `note` say what the fd is instead of guessing.
+ */
+typedef struct xcb_dri3_util_device {
+    int fd;                     /* owned; close-on-exec */
+    bool is_drm;                /* a DRM device node */
+    bool is_render_node;        /* fd is a render node */
+    bool swapped;               /* the server gave a primary node, which was
+                                 * swapped for its render node */
+    char kind[16];              /* "render", "primary", "memfd", "file",
+                                 * "other" */
+    char driver[64];            /* the kernel driver ("i915", "amdgpu"), or "" */
+    char render_node[64];       /* e.g. "/dev/dri/renderD128", or "" */
+    uint32_t dev_major, dev_minor;  /* of the device node fd is; 0 if none */
+    int bus_type;               /* libdrm's DRM_BUS_* value, -1 unknown */
+    char bus_id[32];            /* "pci:0000:00:02.0" for PCI, or "" */
+    uint16_t vendor_id, device_id;  /* PCI ids, 0 when not PCI */
+    char note[128];             /* for people: what the fd is, or why not */
+} xcb_dri3_util_device_t;
+
+/*
+ * DRI3 Open on drawable's screen (provider: 0 for the default), then
+ * libdrm's facts about the fd; a primary node is swapped for its render
+ * node where the system has one (the render node needs no DRM master).
+ * NULL with errno: EIO (X error in *err), EPROTO (the reply does not carry
+ * exactly one fd), ENOTSUP (no DRI3), EPIPE, ETIMEDOUT (the server did not
+ * answer within the connection's timeout: the fd of its late reply is
+ * closed when it comes), ECANCELED, ENOMEM.  A non-DRM fd is not an
+ * error: see is_drm.
+ */
+xcb_dri3_util_device_t *xcb_dri3_util_device_open(xcb_connection_t *c,
+                                                  xcb_drawable_t drawable,
+                                                  uint32_t provider,
+                                                  xcb_generic_error_t **err);
+
+/*
+ * Whether two fds are the same GPU (whatever node each one is), so that a
+ * loader knows when it must share buffers through PRIME.  Returns 1 (the
+ * same), 0 (different GPUs), -ENODEV (either fd is no DRM device), -EBADF.
+ */
+int xcb_dri3_util_device_same(int fd_a, int fd_b);
+
+/* Closes the fd and frees the device.  NULL is allowed. */
+void xcb_dri3_util_device_close(xcb_dri3_util_device_t *dev);
+
+/*
+ * Tells the server (DRI3 1.3 SetDRMDeviceInUse) that window is rendered
+ * with dev, so it can prefer that GPU's buffers.  A no-op returning 0 on
+ * servers older than 1.3.  The request is unchecked: an X error goes to
+ * the event queue.  Returns 0, -ENODEV (dev is no DRM device), -ENOTSUP
+ * (no DRI3), -EPIPE.
+ */
+int xcb_dri3_util_device_set_in_use(xcb_connection_t *c, xcb_window_t window,
+                                    const xcb_dri3_util_device_t *dev);
+
+/* ---- formats and modifiers ------------------------------------------ */
+
+/*
+ * The DRM fourcc that X servers use for a pixmap depth and bits per pixel
+ * (16/16 RGB565, 24/32 XRGB8888, 30/32 XRGB2101010, 32/32 ARGB8888, 15/16
+ * XRGB1555, 24/24 RGB888, 8/8 R8), or 0 when there is none.
+ */
+uint32_t xcb_dri3_util_fourcc_from_depth(uint8_t depth, uint8_t bpp);
+
+/*
+ * The X depth and bpp of a one-plane RGB fourcc, the other way round
+ * (other channel orders of a depth give that depth; ARGB2101010 and
+ * ABGR2101010 give 30, whose visuals have no alpha).  depth and bpp may
+ * be NULL.  Returns 0, or -EINVAL for a fourcc with no X depth (YUV
+ * formats, several planes, unknown codes).
+ */
+int xcb_dri3_util_fourcc_to_depth(uint32_t fourcc, uint8_t *depth, uint8_t *bpp);
+
+/*
+ * Names for people: "XRGB8888", and libdrm's modifier names
+ * ("I915_Y_TILED", "LINEAR", ...).  Unknown values come back as their
+ * characters or hex value.  The caller frees the string with free().  NULL
+ * with errno ENOMEM.
+ */
+char *xcb_dri3_util_fourcc_name(uint32_t fourcc);
+char *xcb_dri3_util_modifier_name(uint64_t modifier);
+
+/*
+ * The server's modifiers for buffers of depth/bpp on window (DRI3 1.2
+ * GetSupportedModifiers): *window_mods receives the list for the window
+ * (n_window entries), *screen_mods the one for its screen; arrays the
+ * caller frees with free() (NULL when empty).  The answer also refreshes
+ * the cache that xcb_dri3_util_buffer_to_pixmap() uses.  Returns 0, -EIO
+ * (X error in *err), -ENOTSUP (no DRI3, or DRI3 older than 1.2), -EINVAL
+ * (an output pointer is NULL), -EPIPE, -ETIMEDOUT, -ECANCELED, -EPROTO
+ * (the reply's counts exceed its length), -ENOMEM; on failure the outputs
+ * are NULL and 0.
+ */
+int xcb_dri3_util_get_supported_modifiers(xcb_connection_t *c, xcb_window_t window,
+                                          uint8_t depth, uint8_t bpp,
+                                          uint64_t **window_mods, uint32_t *n_window,
+                                          uint64_t **screen_mods, uint32_t *n_screen,
+                                          xcb_generic_error_t **err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,96 @@
+/*
+ * xcb_dri3_util_sync.h: explicit sync, DRI3 1.4 (libxcb-dri3-util; included
+ * by <xcb/xcb_dri3_util.h>, whose overview gives the library's rules for
+ * errors, names and round trips).
+ *
+ * Objects: a timeline (xcb_dri3_util_timeline_t) is a DRM timeline
+ * syncobj on a render node, from _timeline_create to _timeline_destroy;
+ * its fd is imported into the server with xcb_dri3_util_syncobj_import(),
+ * which gives an XID (xcb_dri3_syncobj_t) that the caller frees with
+ * xcb_dri3_util_syncobj_free() before the timeline goes.  Points are
+ * signalled by the GPU or the CPU (_timeline_signal) and by the server,
+ * and waited for with _timeline_wait.
+ */
+#ifndef XCB_DRI3_UTIL_SYNC_H
+#define XCB_DRI3_UTIL_SYNC_H
+
+#include <stdint.h>
+#include <xcb/xcb.h>
+#include <xcb/dri3.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- explicit sync (DRI3 1.4, Present 1.4) ----------------------------- */
+
+/*
+ * Makes the DRM syncobj behind syncobj_fd known to the server (DRI3
+ * ImportSyncobj, sending a dup: the fd stays the caller's) and returns the
+ * new XID.  A checked request, bounded (see the conventions in <xcb/xcb_dri3_util.h>).
+ * XCB_NONE with errno EIO (X error in *err), ENOTSUP (no DRI3 1.4), EPIPE,
+ * ETIMEDOUT or ECANCELED (the syncobj the server may still import is
+ * freed after the fact), or dup()'s error.
+ */
+xcb_dri3_syncobj_t xcb_dri3_util_syncobj_import(xcb_connection_t *c,
+                                                xcb_drawable_t drawable, int syncobj_fd,
+                                                xcb_generic_error_t **err);
+
+/* Frees a syncobj made by xcb_dri3_util_syncobj_import() (DRI3 FreeSyncobj,
+ * unchecked).  Returns 0, -ENOTSUP (no DRI3 1.4), -EPIPE. */
+int xcb_dri3_util_syncobj_free(xcb_connection_t *c, xcb_dri3_syncobj_t syncobj);
+
+/*
+ * A DRM timeline syncobj on a DRM device (libdrm's drmSyncobj calls), the
+ * thing to import with xcb_dri3_util_syncobj_import() and to hand to
+ * xcb_dri3_util_present_synced().
+ */
+typedef struct xcb_dri3_util_timeline xcb_dri3_util_timeline_t;
+
+/* A new timeline on drm_fd (borrowed; it must outlive the timeline).
+ * NULL with errno EBADF, ENOTTY or ENODEV (no DRM device: the kernel's
+ * answer), or the kernel's error. */
+xcb_dri3_util_timeline_t *xcb_dri3_util_timeline_create(int drm_fd);
+/* The timeline's syncobj fd, owned by the timeline (pass it to
+ * xcb_dri3_util_syncobj_import(), which sends a dup). */
+int xcb_dri3_util_timeline_fd(const xcb_dri3_util_timeline_t *tl);
+/* Signals point from the CPU.  0 or a negative errno. */
+int xcb_dri3_util_timeline_signal(xcb_dri3_util_timeline_t *tl, uint64_t point);
+/* Waits until point is signalled (and submitted); timeout_ns relative,
+ * negative: forever.  0, -ETIMEDOUT on timeout (the kernel's ETIME, given
+ * as every other wait gives it), or another negative errno. */
+int xcb_dri3_util_timeline_wait(xcb_dri3_util_timeline_t *tl, uint64_t point,
+                                int64_t timeout_ns);
+/* The last signalled point.  0 or a negative errno. */
+int xcb_dri3_util_timeline_query(xcb_dri3_util_timeline_t *tl, uint64_t *point);
+/* Destroys the syncobj and closes its fd.  NULL is allowed. */
+void xcb_dri3_util_timeline_destroy(xcb_dri3_util_timeline_t *tl);
+
+/*
+ * Presents pixmap on window (Present 1.4 PresentPixmapSynced): the server
+ * waits for acquire_point on acquire_syncobj before reading the pixmap and
+ * signals release_point on release_syncobj once it no longer needs it.
+ * Whole pixmap, whole window, any CRTC, no notifies.  Sent only when the
+ * probe found DRI3 1.4, Present 1.4 and the Syncobj capability.  The
+ * request is not waited for (only the probe, on a connection's first
+ * call, makes round trips): when cookie is not NULL it is checked and
+ * *cookie receives its cookie, for a bounded xcb_dri3_util_wait_void();
+ * without a cookie an X error goes to the event queue.  Returns 0,
+ * -EINVAL (a point of 0, a syncobj of XCB_NONE; acquire >= release on one
+ * syncobj; divisor 0 with remainder non-zero, or remainder >= divisor),
+ * -ENOTSUP, -EPIPE, or, on a connection's first call, which probes,
+ * -ETIMEDOUT or -ECANCELED; nothing is sent on failure.
+ */
+int xcb_dri3_util_present_synced(xcb_connection_t *c, xcb_window_t window,
+                                 xcb_pixmap_t pixmap, uint32_t serial,
+                                 xcb_dri3_syncobj_t acquire_syncobj, uint64_t acquire_point,
+                                 xcb_dri3_syncobj_t release_syncobj, uint64_t release_point,
+                                 uint32_t options, uint64_t target_msc, uint64_t divisor,
+                                 uint64_t remainder, xcb_void_cookie_t *cookie);
+
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
