@@ -57,7 +57,7 @@ DRI3_UTIL_MAN_PAGES += \
 
 # Against the mock server, with the end-to-end helpers (tests/e2e).
 BUFFER_MOCK_TESTS = tests/util/buffer-mock tests/util/probe-mock tests/util/device-mock \
-	tests/util/syncobj-mock tests/util/wait-mock tests/util/bounded-mock
+	tests/util/syncobj-mock tests/util/wait-mock tests/util/bounded-mock tests/util/error-rule
 # No server needed.
 BUFFER_UNIT_TESTS = tests/util/buffer-unit tests/util/formats tests/util/drm-nodevice
 # Against Xvfb, a real server without DRI3 (skipped where Xvfb is missing).
@@ -98,6 +98,12 @@ tests_util_bounded_mock_SOURCES = tests/util/bounded-mock.c tests/util/event-thr
 tests_util_bounded_mock_CPPFLAGS = $(BUFFER_TEST_CPPFLAGS)
 tests_util_bounded_mock_CFLAGS = $(DRI3_UTIL_TEST_CFLAGS)
 tests_util_bounded_mock_LDADD = $(BUFFER_TEST_LDADD)
+
+# The error rule of both util libraries, so it links libxcb-present-util too.
+tests_util_error_rule_SOURCES = tests/util/error-rule.c $(BUFFER_TEST_COMMON)
+tests_util_error_rule_CPPFLAGS = $(BUFFER_TEST_CPPFLAGS) -I$(top_srcdir)/src/present-util
+tests_util_error_rule_CFLAGS = $(DRI3_UTIL_TEST_CFLAGS)
+tests_util_error_rule_LDADD = src/libxcb-present-util.la $(BUFFER_TEST_LDADD)
 
 tests_util_buffer_unit_SOURCES = tests/util/buffer-unit.c $(BUFFER_TEST_COMMON)
 tests_util_buffer_unit_CPPFLAGS = $(BUFFER_TEST_CPPFLAGS)
