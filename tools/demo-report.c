@@ -83,7 +83,7 @@ void demo_report_tick(struct demo_report *r, xcb_present_util_swapchain_t *sc, F
     if (now - r->second_start_us < 1000000)
         return;
     secs = (double)(now - r->second_start_us) / 1e6;
-    xcb_present_util_get_stats(sc, &st);
+    xcb_present_util_swapchain_stats(sc, &st);
     for (uint32_t i = r->next_second_frame; i < r->n; i++)
         shown += r->frames[i].mode != XCB_PRESENT_COMPLETE_MODE_SKIP;
     intervals(r, r->next_second_frame, &mean, &min, &max, &count);

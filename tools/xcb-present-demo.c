@@ -262,10 +262,10 @@ static int run(struct demo *d, xcb_present_util_swapchain_t *sc, struct demo_rep
     }
     /* Let the last frames come out (at most two seconds). */
     for (double end = now_s() + 2; now_s() < end; ) {
-        struct pollfd p = { .fd = xcb_present_util_get_fd(sc), .events = POLLIN };
+        struct pollfd p = { .fd = xcb_present_util_swapchain_fd(sc), .events = POLLIN };
         xcb_present_util_stats_t st;
 
-        if (xcb_present_util_get_stats(sc, &st) == 0 && st.completed >= st.presented)
+        if (xcb_present_util_swapchain_stats(sc, &st) == 0 && st.completed >= st.presented)
             break;
         poll(&p, 1, 50);
         if (xcb_present_util_dispatch(sc) < 0)
@@ -323,9 +323,9 @@ int main(int argc, char **argv)
         xvfb_stop(&d.xvfb);
         return 1;
     }
-    xcb_present_util_set_frame_callback(sc, demo_report_frame, &rep);
+    xcb_present_util_swapchain_set_frame_callback(sc, demo_report_frame, &rep);
     setup = (struct demo_setup){ display, d.xvfb.pid > 0 ? (int)d.xvfb.pid : 0,
-                                 xcb_present_util_get_backend(sc), d.mode,
+                                 xcb_present_util_swapchain_backend(sc), d.mode,
                                  d.buffers ? d.buffers : 3, d.width, d.height, 0 };
     printf("presenting %u frames of %ux%u, %s, %s back end\n", d.frames, d.width, d.height,
            xcb_present_util_mode_name(d.mode), xcb_present_util_backend_name(setup.backend));
@@ -338,8 +338,8 @@ int main(int argc, char **argv)
                 explain(err));
         status = 1;
     }
-    xcb_present_util_get_stats(sc, &st);
-    xcb_present_util_set_frame_callback(sc, NULL, NULL);
+    xcb_present_util_swapchain_stats(sc, &st);
+    xcb_present_util_swapchain_set_frame_callback(sc, NULL, NULL);
     demo_report_summary(&rep, &setup, &st, stdout);
     if (d.plot && demo_report_plot(&rep, &st, d.plot) < 0) {
         fprintf(stderr, "xcb-present-demo: cannot write the plot to %s\n", d.plot);

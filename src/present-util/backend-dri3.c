@@ -113,8 +113,8 @@ static int query_modifiers(sc_t *sc, uint64_t **win, uint32_t *n_win, uint64_t *
     *n_win = *n_scr = 0;
     if (state(sc)->caps.dri3_major == 1 && state(sc)->caps.dri3_minor < 2)
         return 0;
-    r = xcb_dri3_util_get_supported_modifiers(sc->c, sc->window, sc->depth, 32, win, n_win,
-                                              scr, n_scr, &err);
+    r = xcb_dri3_util_modifiers_query(sc->c, sc->window, sc->depth, 32, win, n_win,
+                                      scr, n_scr, &err);
     free(err);
     sc_log(sc, "request: GetSupportedModifiers: %u window, %u screen modifiers (%d)", *n_win,
            *n_scr, r);
@@ -388,7 +388,7 @@ static bool dri3_is_idle(sc_t *sc, struct buffer *b, int64_t timeout_ns)
 /* PresentPixmapSynced when explicit sync is on, on the buffer's own
  * timeline: the CPU has finished writing, so the acquire point is
  * signalled at once; the release point is the next one after it.  Sent
- * here rather than through xcb_dri3_util_present_synced(), which has no
+ * here rather than through xcb_present_util_present_synced(), which has no
  * update region: the server then copies only what the frame damaged, as
  * with PresentPixmap. */
 static int dri3_present(sc_t *sc, struct buffer *b, uint32_t options, uint64_t target,

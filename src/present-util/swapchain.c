@@ -359,8 +359,8 @@ void xcb_present_util_swapchain_destroy(xcb_present_util_swapchain_t *sc)
     teardown(sc);
 }
 
-int xcb_present_util_get_stats(xcb_present_util_swapchain_t *sc,
-                               xcb_present_util_stats_t *stats)
+int xcb_present_util_swapchain_stats(xcb_present_util_swapchain_t *sc,
+                                     xcb_present_util_stats_t *stats)
 {
     if (!sc || !stats)
         return -EINVAL;
@@ -371,13 +371,13 @@ int xcb_present_util_get_stats(xcb_present_util_swapchain_t *sc,
     return 0;
 }
 
-int xcb_present_util_get_fd(xcb_present_util_swapchain_t *sc)
+int xcb_present_util_swapchain_fd(xcb_present_util_swapchain_t *sc)
 {
     return sc ? sc->epoll_fd : -EINVAL;
 }
 
-void xcb_present_util_set_frame_callback(xcb_present_util_swapchain_t *sc,
-                                         xcb_present_util_frame_cb_t cb, void *data)
+void xcb_present_util_swapchain_set_frame_callback(xcb_present_util_swapchain_t *sc,
+                                                   xcb_present_util_frame_cb_t cb, void *data)
 {
     if (!sc)
         return;
@@ -387,7 +387,7 @@ void xcb_present_util_set_frame_callback(xcb_present_util_swapchain_t *sc,
     pthread_mutex_unlock(&sc->lock);
 }
 
-xcb_present_util_backend_t xcb_present_util_get_backend(xcb_present_util_swapchain_t *sc)
+xcb_present_util_backend_t xcb_present_util_swapchain_backend(xcb_present_util_swapchain_t *sc)
 {
     return sc && sc->backend ? sc->backend->kind : XCB_PRESENT_UTIL_BACKEND_AUTO;
 }

@@ -59,6 +59,7 @@
 #include <stdint.h>
 #include <xcb/xcb.h>
 #include <xcb/xproto.h>
+#include <xcb/dri3.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -181,8 +182,8 @@ int xcb_present_util_present(xcb_present_util_swapchain_t *sc,
                              const xcb_rectangle_t *damage, uint32_t n_damage);
 
 /* Copies the statistics into *stats.  Returns 0, or -EINVAL. */
-int xcb_present_util_get_stats(xcb_present_util_swapchain_t *sc,
-                               xcb_present_util_stats_t *stats);
+int xcb_present_util_swapchain_stats(xcb_present_util_swapchain_t *sc,
+                                     xcb_present_util_stats_t *stats);
 
 /*
  * A file descriptor (owned by the swapchain, close-on-exec) that becomes
@@ -193,7 +194,7 @@ int xcb_present_util_get_stats(xcb_present_util_swapchain_t *sc,
  * xcb_wait_for_reply()), libxcb may take our events off the socket: call
  * dispatch() after such waits too.  Returns the fd, or -EINVAL.
  */
-int xcb_present_util_get_fd(xcb_present_util_swapchain_t *sc);
+int xcb_present_util_swapchain_fd(xcb_present_util_swapchain_t *sc);
 
 /*
  * Processes what arrived, without blocking.  Returns the number of
@@ -208,16 +209,40 @@ int xcb_present_util_dispatch(xcb_present_util_swapchain_t *sc);
  * ust it is told never go backwards: after the server's count stepped
  * back (a window moved to another CRTC), msc goes on from where it was.
  */
-void xcb_present_util_set_frame_callback(xcb_present_util_swapchain_t *sc,
-                                         xcb_present_util_frame_cb_t cb, void *data);
+void xcb_present_util_swapchain_set_frame_callback(xcb_present_util_swapchain_t *sc,
+                                                   xcb_present_util_frame_cb_t cb, void *data);
 
 /* The back end in use (never XCB_PRESENT_UTIL_BACKEND_AUTO). */
-xcb_present_util_backend_t xcb_present_util_get_backend(xcb_present_util_swapchain_t *sc);
+xcb_present_util_backend_t xcb_present_util_swapchain_backend(xcb_present_util_swapchain_t *sc);
 
 /* A name for a back end or a mode ("dri3", "shm", "put-image", "auto";
  * "fifo", "fifo-relaxed", "mailbox", "immediate"), or "unknown". */
 const char *xcb_present_util_backend_name(xcb_present_util_backend_t backend);
 const char *xcb_present_util_mode_name(xcb_present_util_mode_t mode);
+
+/*
+ * Presents pixmap on window (Present 1.4 PresentPixmapSynced), without a
+ * swapchain, for callers that manage their own pixmaps and syncobjs
+ * (<xcb/xcb_dri3_util_sync.h>): the server
+ * waits for acquire_point on acquire_syncobj before reading the pixmap and
+ * signals release_point on release_syncobj once it no longer needs it.
+ * Whole pixmap, whole window, any CRTC, no notifies.  Sent only when the
+ * probe found DRI3 1.4, Present 1.4 and the Syncobj capability.  The
+ * request is not waited for (only the probe, on a connection's first
+ * call, makes round trips): when cookie is not NULL it is checked and
+ * *cookie receives its cookie, for a bounded xcb_dri3_util_wait_void();
+ * without a cookie an X error goes to the event queue.  Returns 0,
+ * -EINVAL (a point of 0, a syncobj of XCB_NONE; acquire >= release on one
+ * syncobj; divisor 0 with remainder non-zero, or remainder >= divisor),
+ * -ENOTSUP, -EPIPE, or, on a connection's first call, which probes,
+ * -ETIMEDOUT or -ECANCELED; nothing is sent on failure.
+ */
+int xcb_present_util_present_synced(xcb_connection_t *c, xcb_window_t window,
+                                    xcb_pixmap_t pixmap, uint32_t serial,
+                                    xcb_dri3_syncobj_t acquire_syncobj, uint64_t acquire_point,
+                                    xcb_dri3_syncobj_t release_syncobj, uint64_t release_point,
+                                    uint32_t options, uint64_t target_msc, uint64_t divisor,
+                                    uint64_t remainder, xcb_void_cookie_t *cookie);
 
 /*
  * Waits for what is in flight and makes the server forget the swapchain's

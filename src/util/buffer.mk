@@ -7,7 +7,7 @@ src_libxcb_dri3_util_la_SOURCES += \
 	src/util/buffer-private.h src/util/buffer.c src/util/buffer-pixmap.c \
 	src/util/buffer-gbm.c \
 	src/util/formats.h src/util/formats.c src/util/modifiers.c \
-	src/util/device.c src/util/syncobj.c src/util/present-synced.c
+	src/util/device.c src/util/syncobj.c
 src_libxcb_dri3_util_la_CPPFLAGS += $(DRI3_UTIL_DRM_CFLAGS) $(GBM_CFLAGS)
 src_libxcb_dri3_util_la_LIBADD += src/libxcb-present.la $(DRI3_UTIL_DRM_LIBS) $(GBM_LIBS) \
 	$(XCB_EXT_DEPS_LIBS)
@@ -42,7 +42,7 @@ DRI3_UTIL_MAN_PAGES += \
 	src/util/man/xcb_dri3_util_fourcc_to_depth.3 \
 	src/util/man/xcb_dri3_util_fourcc_name.3 \
 	src/util/man/xcb_dri3_util_modifier_name.3 \
-	src/util/man/xcb_dri3_util_get_supported_modifiers.3 \
+	src/util/man/xcb_dri3_util_modifiers_query.3 \
 	src/util/man/xcb_dri3_util_syncobj_import.3 \
 	src/util/man/xcb_dri3_util_syncobj_free.3 \
 	src/util/man/xcb_dri3_util_timeline_create.3 \
@@ -50,8 +50,7 @@ DRI3_UTIL_MAN_PAGES += \
 	src/util/man/xcb_dri3_util_timeline_signal.3 \
 	src/util/man/xcb_dri3_util_timeline_wait.3 \
 	src/util/man/xcb_dri3_util_timeline_query.3 \
-	src/util/man/xcb_dri3_util_timeline_destroy.3 \
-	src/util/man/xcb_dri3_util_present_synced.3
+	src/util/man/xcb_dri3_util_timeline_destroy.3
 
 # ---- tests of part 2
 
@@ -62,9 +61,11 @@ BUFFER_MOCK_TESTS = tests/util/buffer-mock tests/util/probe-mock tests/util/devi
 BUFFER_UNIT_TESTS = tests/util/buffer-unit tests/util/formats tests/util/drm-nodevice
 # Against Xvfb, a real server without DRI3 (skipped where Xvfb is missing).
 BUFFER_XVFB_TESTS = tests/util/probe-xvfb
+# libxcb-present-util too: PresentPixmapSynced lives there, and the error
+# rule's test covers both libraries.
 BUFFER_TEST_CPPFLAGS = $(DRI3_UTIL_TEST_CPPFLAGS) -I$(top_srcdir)/tests/mock \
-	-I$(top_srcdir)/tests/e2e
-BUFFER_TEST_LDADD = tests/mock/libmockserver.la $(DRI3_UTIL_TEST_LDADD) \
+	-I$(top_srcdir)/tests/e2e -I$(top_srcdir)/src/present-util
+BUFFER_TEST_LDADD = tests/mock/libmockserver.la src/libxcb-present-util.la $(DRI3_UTIL_TEST_LDADD) \
 	src/libxcb-dri3.la src/libxcb-present.la $(XCB_EXT_DEPS_LIBS)
 BUFFER_TEST_COMMON = tests/e2e/e2e-util.c tests/e2e/e2e-util.h tests/util/buffer-test-util.h
 
@@ -99,11 +100,10 @@ tests_util_bounded_mock_CPPFLAGS = $(BUFFER_TEST_CPPFLAGS)
 tests_util_bounded_mock_CFLAGS = $(DRI3_UTIL_TEST_CFLAGS)
 tests_util_bounded_mock_LDADD = $(BUFFER_TEST_LDADD)
 
-# The error rule of both util libraries, so it links libxcb-present-util too.
 tests_util_error_rule_SOURCES = tests/util/error-rule.c $(BUFFER_TEST_COMMON)
-tests_util_error_rule_CPPFLAGS = $(BUFFER_TEST_CPPFLAGS) -I$(top_srcdir)/src/present-util
+tests_util_error_rule_CPPFLAGS = $(BUFFER_TEST_CPPFLAGS)
 tests_util_error_rule_CFLAGS = $(DRI3_UTIL_TEST_CFLAGS)
-tests_util_error_rule_LDADD = src/libxcb-present-util.la $(BUFFER_TEST_LDADD)
+tests_util_error_rule_LDADD = $(BUFFER_TEST_LDADD)
 
 tests_util_buffer_unit_SOURCES = tests/util/buffer-unit.c $(BUFFER_TEST_COMMON)
 tests_util_buffer_unit_CPPFLAGS = $(BUFFER_TEST_CPPFLAGS)
@@ -120,6 +120,7 @@ tests_util_drm_nodevice_CPPFLAGS = $(BUFFER_TEST_CPPFLAGS) $(DRI3_UTIL_DRM_CFLAG
 tests_util_drm_nodevice_CFLAGS = $(DRI3_UTIL_TEST_CFLAGS)
 tests_util_drm_nodevice_LDADD = $(DRI3_UTIL_TEST_LDADD) $(GBM_LIBS) $(DRI3_UTIL_DRM_LIBS)
 tests_util_probe_xvfb_SOURCES = tests/util/probe-xvfb.c tools/xvfb-spawn.c tools/xvfb-spawn.h
-tests_util_probe_xvfb_CPPFLAGS = $(DRI3_UTIL_TEST_CPPFLAGS) -I$(top_srcdir)/tools
+tests_util_probe_xvfb_CPPFLAGS = $(DRI3_UTIL_TEST_CPPFLAGS) -I$(top_srcdir)/tools \
+	-I$(top_srcdir)/src/present-util
 tests_util_probe_xvfb_CFLAGS = $(DRI3_UTIL_TEST_CFLAGS)
-tests_util_probe_xvfb_LDADD = $(DRI3_UTIL_TEST_LDADD)
+tests_util_probe_xvfb_LDADD = src/libxcb-present-util.la $(DRI3_UTIL_TEST_LDADD)

@@ -60,7 +60,7 @@ void conn_modifiers_put(xcb_connection_t *c, uint32_t window, uint8_t depth, uin
 /*
  * The server's modifier lists for window/depth/bpp: from the cache, or
  * asked for (GetSupportedModifiers) and cached.  Same contract as
- * xcb_dri3_util_get_supported_modifiers() except that it does not check
+ * xcb_dri3_util_modifiers_query() except that it does not check
  * the DRI3 version (the caller has).
  */
 int modifiers_lookup(xcb_connection_t *c, uint32_t window, uint8_t depth, uint8_t bpp,

@@ -43,7 +43,7 @@ DRI3_UTIL_MAN_PAGES = \
 	src/util/man/xcb_dri3_util_fence_watcher_collect.3 \
 	src/util/man/xcb_dri3_util_fence_watcher_destroy.3 \
 	src/util/man/xcb_dri3_util_set_timeout.3 \
-	src/util/man/xcb_dri3_util_get_timeout.3 \
+	src/util/man/xcb_dri3_util_timeout.3 \
 	src/util/man/xcb_dri3_util_wait_reply.3 \
 	src/util/man/xcb_dri3_util_wait_void.3 \
 	src/util/man/xcb_dri3_util_deadline.3 \

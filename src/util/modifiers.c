@@ -90,11 +90,11 @@ int modifiers_lookup(xcb_connection_t *c, uint32_t window, uint8_t depth, uint8_
     return ret;
 }
 
-int xcb_dri3_util_get_supported_modifiers(xcb_connection_t *c, xcb_window_t window,
-                                          uint8_t depth, uint8_t bpp,
-                                          uint64_t **window_mods, uint32_t *n_window,
-                                          uint64_t **screen_mods, uint32_t *n_screen,
-                                          xcb_generic_error_t **err)
+int xcb_dri3_util_modifiers_query(xcb_connection_t *c, xcb_window_t window,
+                                  uint8_t depth, uint8_t bpp,
+                                  uint64_t **window_mods, uint32_t *n_window,
+                                  uint64_t **screen_mods, uint32_t *n_screen,
+                                  xcb_generic_error_t **err)
 {
     xcb_dri3_util_wait_scope_t previous;
     int ret;

@@ -83,7 +83,7 @@ int xcb_dri3_util_set_timeout(xcb_connection_t *c, int64_t timeout_ns)
     return 0;
 }
 
-int64_t xcb_dri3_util_get_timeout(xcb_connection_t *c)
+int64_t xcb_dri3_util_timeout(xcb_connection_t *c)
 {
     struct wait_conn **p;
     int64_t t = XCB_DRI3_UTIL_DEFAULT_TIMEOUT_NS;

@@ -59,7 +59,7 @@ void xcb_dri3_util_wait_scope_pop(xcb_dri3_util_wait_scope_t previous)
 
 int64_t xcb_dri3_util_deadline(xcb_connection_t *c)
 {
-    int64_t timeout = xcb_dri3_util_get_timeout(c);
+    int64_t timeout = xcb_dri3_util_timeout(c);
     int64_t now = deadline_now_ns();
     int64_t d = timeout > NO_DEADLINE - now ? NO_DEADLINE : now + timeout;
 

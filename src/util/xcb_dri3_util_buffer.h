@@ -230,7 +230,7 @@ struct gbm_device;
  * A buffer allocated by GBM on device, for rendering and scan-out by the
  * X server.  modifiers[0..n_modifiers) are tried one at a time in their
  * order (pass the server's window list followed by its screen list, as
- * xcb_dri3_util_get_supported_modifiers() returns them), then a linear
+ * xcb_dri3_util_modifiers_query() returns them), then a linear
  * buffer.  The buffer keeps the GBM buffer object until it is destroyed.
  * NULL with errno EINVAL (device NULL, zero size, modifiers NULL with a
  * count), ENOTSUP (the library was built without GBM), EPROTO (GBM gave
@@ -340,11 +340,11 @@ char *xcb_dri3_util_modifier_name(uint64_t modifier);
  * (the reply's counts exceed its length), -ENOMEM; on failure the outputs
  * are NULL and 0.
  */
-int xcb_dri3_util_get_supported_modifiers(xcb_connection_t *c, xcb_window_t window,
-                                          uint8_t depth, uint8_t bpp,
-                                          uint64_t **window_mods, uint32_t *n_window,
-                                          uint64_t **screen_mods, uint32_t *n_screen,
-                                          xcb_generic_error_t **err);
+int xcb_dri3_util_modifiers_query(xcb_connection_t *c, xcb_window_t window,
+                                  uint8_t depth, uint8_t bpp,
+                                  uint64_t **window_mods, uint32_t *n_window,
+                                  uint64_t **screen_mods, uint32_t *n_screen,
+                                  xcb_generic_error_t **err);
 
 #ifdef __cplusplus
 }

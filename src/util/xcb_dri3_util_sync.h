@@ -43,7 +43,7 @@ int xcb_dri3_util_syncobj_free(xcb_connection_t *c, xcb_dri3_syncobj_t syncobj);
 /*
  * A DRM timeline syncobj on a DRM device (libdrm's drmSyncobj calls), the
  * thing to import with xcb_dri3_util_syncobj_import() and to hand to
- * xcb_dri3_util_present_synced().
+ * Present (xcb_present_util_present_synced() of libxcb-present-util).
  */
 typedef struct xcb_dri3_util_timeline xcb_dri3_util_timeline_t;
 
@@ -66,27 +66,6 @@ int xcb_dri3_util_timeline_query(xcb_dri3_util_timeline_t *tl, uint64_t *point);
 /* Destroys the syncobj and closes its fd.  NULL is allowed. */
 void xcb_dri3_util_timeline_destroy(xcb_dri3_util_timeline_t *tl);
 
-/*
- * Presents pixmap on window (Present 1.4 PresentPixmapSynced): the server
- * waits for acquire_point on acquire_syncobj before reading the pixmap and
- * signals release_point on release_syncobj once it no longer needs it.
- * Whole pixmap, whole window, any CRTC, no notifies.  Sent only when the
- * probe found DRI3 1.4, Present 1.4 and the Syncobj capability.  The
- * request is not waited for (only the probe, on a connection's first
- * call, makes round trips): when cookie is not NULL it is checked and
- * *cookie receives its cookie, for a bounded xcb_dri3_util_wait_void();
- * without a cookie an X error goes to the event queue.  Returns 0,
- * -EINVAL (a point of 0, a syncobj of XCB_NONE; acquire >= release on one
- * syncobj; divisor 0 with remainder non-zero, or remainder >= divisor),
- * -ENOTSUP, -EPIPE, or, on a connection's first call, which probes,
- * -ETIMEDOUT or -ECANCELED; nothing is sent on failure.
- */
-int xcb_dri3_util_present_synced(xcb_connection_t *c, xcb_window_t window,
-                                 xcb_pixmap_t pixmap, uint32_t serial,
-                                 xcb_dri3_syncobj_t acquire_syncobj, uint64_t acquire_point,
-                                 xcb_dri3_syncobj_t release_syncobj, uint64_t release_point,
-                                 uint32_t options, uint64_t target_msc, uint64_t divisor,
-                                 uint64_t remainder, xcb_void_cookie_t *cookie);
 
 
 #ifdef __cplusplus

@@ -58,7 +58,7 @@ int xcb_dri3_util_set_timeout(xcb_connection_t *c, int64_t timeout_ns);
 
 /* The timeout of c: what xcb_dri3_util_set_timeout() set, or
  * XCB_DRI3_UTIL_DEFAULT_TIMEOUT_NS. */
-int64_t xcb_dri3_util_get_timeout(xcb_connection_t *c);
+int64_t xcb_dri3_util_timeout(xcb_connection_t *c);
 
 /* The request's reply carries fds (libxcb appends them to the reply; their
  * count is the reply's byte 1). */
@@ -107,7 +107,7 @@ int xcb_dri3_util_wait_void(xcb_connection_t *c, xcb_void_cookie_t cookie,
 
 /*
  * The deadline of a call that starts now on c: now plus
- * xcb_dri3_util_get_timeout(c), or the thread's scope deadline when that
+ * xcb_dri3_util_timeout(c), or the thread's scope deadline when that
  * is earlier.
  */
 int64_t xcb_dri3_util_deadline(xcb_connection_t *c);

@@ -30,6 +30,7 @@
 #include "fuzz-server.h"
 #include "fuzz-util-run.h"
 #include "xcb_dri3_util.h"
+#include "xcb_present_util.h"
 
 #define PIXMAP 0x00400002u
 #define SYNC_FENCE 0x00400003u
@@ -124,8 +125,8 @@ static void modifiers(xcb_connection_t *c, uint8_t pick)
     uint64_t *win = NULL, *scr = NULL;
     uint32_t n_win = 7, n_scr = 7;
     xcb_generic_error_t *err = NULL;
-    int r = xcb_dri3_util_get_supported_modifiers(c, FUZZ_WINDOW, f[0], f[1], &win, &n_win,
-                                                  &scr, &n_scr, &err);
+    int r = xcb_dri3_util_modifiers_query(c, FUZZ_WINDOW, f[0], f[1], &win, &n_win,
+                                          &scr, &n_scr, &err);
 
     free_err(err);
     if (r != 0) {
@@ -268,8 +269,8 @@ static void syncobj(xcb_connection_t *c)
     free_err(err);
     close(fd);
     if (id) {
-        xcb_dri3_util_present_synced(c, FUZZ_WINDOW, PIXMAP, 1, id, 1, id, 2, 0, 0, 0, 0,
-                                     NULL);
+        xcb_present_util_present_synced(c, FUZZ_WINDOW, PIXMAP, 1, id, 1, id, 2, 0, 0, 0, 0,
+                                        NULL);
         xcb_dri3_util_syncobj_free(c, id);
     }
 }

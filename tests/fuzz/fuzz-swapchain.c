@@ -84,7 +84,7 @@ static void run_swapchain(xcb_connection_t *c, const uint8_t *h, int64_t *budget
         return;
     }
     if (h[0] & 0x10)
-        xcb_present_util_set_frame_callback(sc, on_frame, &called);
+        xcb_present_util_swapchain_set_frame_callback(sc, on_frame, &called);
     for (unsigned i = 0; i < frames; i++) {
         xcb_present_util_image_t img;
         int r;
@@ -108,11 +108,11 @@ static void run_swapchain(xcb_connection_t *c, const uint8_t *h, int64_t *budget
                 fuzz_finding("dispatch() returned %d", r);
         }
     }
-    if (xcb_present_util_get_stats(sc, &st) != 0)
+    if (xcb_present_util_swapchain_stats(sc, &st) != 0)
         fuzz_finding("get_stats() failed");
     fuzz_touch(&st, sizeof(st));
-    if (xcb_present_util_get_fd(sc) >= 0)
-        fuzz_util_check_fd(xcb_present_util_get_fd(sc), "get_fd()");
+    if (xcb_present_util_swapchain_fd(sc) >= 0)
+        fuzz_util_check_fd(xcb_present_util_swapchain_fd(sc), "get_fd()");
     *budget += DESTROY_WAIT_NS;
     xcb_present_util_swapchain_destroy(sc);
 }

@@ -53,7 +53,7 @@ void mf_swapchain(struct mock_fixture *s, xcb_present_util_mode_t mode,
     s->sc = xcb_present_util_swapchain_create(s->c, s->window, &o);
     if (!s->sc)
         test_fail(__FILE__, __LINE__, "swapchain_create: %s", strerror(errno));
-    xcb_present_util_set_frame_callback(s->sc, mf_on_frame, s);
+    xcb_present_util_swapchain_set_frame_callback(s->sc, mf_on_frame, s);
 }
 
 void mf_stop(struct mock_fixture *s)
@@ -89,7 +89,7 @@ void mf_wait_completed(struct mock_fixture *s, uint64_t n)
         struct timespec ts = { 0, 10000000 };
 
         CHECK(xcb_present_util_dispatch(s->sc) >= 0);
-        CHECK_EQ(xcb_present_util_get_stats(s->sc, &st), 0);
+        CHECK_EQ(xcb_present_util_swapchain_stats(s->sc, &st), 0);
         if (st.completed >= n)
             return;
         nanosleep(&ts, NULL);

@@ -89,7 +89,7 @@ TEST(event_thread_on_the_same_connection)
         fixture_frame(&s, n);
     fixture_wait_completed(&s, 60, 5000);
     printf("# 60 FIFO frames with an event thread: %lld ms\n", now_ms() - t);
-    CHECK_EQ(xcb_present_util_get_stats(s.sc, &st), 0);
+    CHECK_EQ(xcb_present_util_swapchain_stats(s.sc, &st), 0);
     CHECK_EQ(st.completed, 60);
     fixture_check_in_order(&s, 60);
     t = now_ms();
@@ -128,7 +128,7 @@ TEST(poll_loop_with_timeout_zero)
     printf("# %u frames presented by acquire(0) in %lld ms\n", n, now_ms() - start);
     CHECK_EQ(n, 30);
     fixture_wait_completed(&s, 30, 3000);
-    CHECK_EQ(xcb_present_util_get_stats(s.sc, &st), 0);
+    CHECK_EQ(xcb_present_util_swapchain_stats(s.sc, &st), 0);
     CHECK_EQ(st.completed, 30);
     fixture_stop(&s);
 }
@@ -149,7 +149,7 @@ TEST(fifo_first_frame_long_after_create)
     for (uint32_t n = 1; n <= 20; n++)
         fixture_frame(&s, n);
     fixture_wait_completed(&s, 20, 3000);
-    CHECK_EQ(xcb_present_util_get_stats(s.sc, &st), 0);
+    CHECK_EQ(xcb_present_util_swapchain_stats(s.sc, &st), 0);
     CHECK_EQ(st.completed, 20);
     fixture_check_in_order(&s, 20);
     for (uint32_t i = 1; i < 20; i++)

@@ -81,7 +81,7 @@ TEST(resize_mid_run_reallocates_buffers)
     }
     CHECK(new_size);
     fixture_wait_completed(&s, 80, 3000);
-    CHECK_EQ(xcb_present_util_get_stats(s.sc, &st), 0);
+    CHECK_EQ(xcb_present_util_swapchain_stats(s.sc, &st), 0);
     CHECK_EQ(st.completed, 80);
     fixture_check_in_order(&s, 80);
     fixture_check_fifo(&s, "resize, 80 frames");
@@ -228,8 +228,8 @@ TEST(bad_arguments_are_refused)
     CHECK_EQ(xcb_present_util_acquire(s.sc, SECOND, &img), 0);
     CHECK_EQ(xcb_present_util_present(s.sc, &img, NULL, 0), 0);
     CHECK_EQ(xcb_present_util_present(s.sc, &img, NULL, 0), -EINVAL);    /* twice */
-    CHECK_EQ(xcb_present_util_get_stats(s.sc, NULL), -EINVAL);
-    CHECK_EQ(xcb_present_util_get_fd(NULL), -EINVAL);
+    CHECK_EQ(xcb_present_util_swapchain_stats(s.sc, NULL), -EINVAL);
+    CHECK_EQ(xcb_present_util_swapchain_fd(NULL), -EINVAL);
     CHECK_EQ(xcb_present_util_dispatch(NULL), -EINVAL);
     CHECK(strcmp(xcb_present_util_mode_name(XCB_PRESENT_UTIL_MODE_MAILBOX), "mailbox") == 0);
     CHECK(strcmp(xcb_present_util_backend_name(XCB_PRESENT_UTIL_BACKEND_SHM), "shm") == 0);
@@ -249,11 +249,11 @@ TEST(main_loop_on_the_swapchain_fd)
     fixture_start(&s, 64, 48);
     fixture_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_AUTO, 3);
     for (;;) {
-        struct pollfd p = { .fd = xcb_present_util_get_fd(s.sc), .events = POLLIN };
+        struct pollfd p = { .fd = xcb_present_util_swapchain_fd(s.sc), .events = POLLIN };
         xcb_present_util_image_t img;
         int r;
 
-        CHECK_EQ(xcb_present_util_get_stats(s.sc, &st), 0);
+        CHECK_EQ(xcb_present_util_swapchain_stats(s.sc, &st), 0);
         if (st.completed == 30)
             break;
         CHECK(now_ms() < deadline);

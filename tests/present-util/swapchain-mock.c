@@ -49,11 +49,11 @@ TEST(shm_backend_on_the_mock)
 
     mf_start(&s, kv);
     mf_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_AUTO, 3);
-    CHECK_EQ(xcb_present_util_get_backend(s.sc), XCB_PRESENT_UTIL_BACKEND_SHM);
+    CHECK_EQ(xcb_present_util_swapchain_backend(s.sc), XCB_PRESENT_UTIL_BACKEND_SHM);
     for (uint32_t n = 1; n <= 20; n++)
         CHECK_EQ(mf_frame(&s, n), 0);
     mf_wait_completed(&s, 20);
-    CHECK_EQ(xcb_present_util_get_stats(s.sc, &st), 0);
+    CHECK_EQ(xcb_present_util_swapchain_stats(s.sc, &st), 0);
     CHECK(st.refresh_ns > 16000000 && st.refresh_ns < 17400000);
     mf_check_in_order(&s, 20);
     /* The mock serves from a timer too: only when it ran late (the frame
@@ -90,7 +90,7 @@ TEST(put_image_backend_on_the_mock)
 
     mf_start(&s, kv);
     mf_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_AUTO, 2);
-    CHECK_EQ(xcb_present_util_get_backend(s.sc), XCB_PRESENT_UTIL_BACKEND_PUT_IMAGE);
+    CHECK_EQ(xcb_present_util_swapchain_backend(s.sc), XCB_PRESENT_UTIL_BACKEND_PUT_IMAGE);
     for (uint32_t n = 1; n <= 10; n++)
         CHECK_EQ(mf_frame(&s, n), 0);
     mf_wait_completed(&s, 10);
@@ -113,7 +113,7 @@ TEST(flip_completions_hold_the_buffer_until_the_next_flip)
     for (uint32_t n = 1; n <= 12; n++)
         CHECK_EQ(mf_frame(&s, n), 0);
     mf_wait_completed(&s, 12);
-    CHECK_EQ(xcb_present_util_get_stats(s.sc, &st), 0);
+    CHECK_EQ(xcb_present_util_swapchain_stats(s.sc, &st), 0);
     CHECK_EQ(st.flips + check_skips_late(&s, 12), 12);
     CHECK_EQ(st.copies, 0);
     mf_check_in_order(&s, 12);
@@ -139,7 +139,7 @@ TEST(suboptimal_mode_without_the_option_is_a_copy)
     for (uint32_t n = 1; n <= 6; n++)
         CHECK_EQ(mf_frame(&s, n), 0);
     mf_wait_completed(&s, 6);
-    CHECK_EQ(xcb_present_util_get_stats(s.sc, &st), 0);
+    CHECK_EQ(xcb_present_util_swapchain_stats(s.sc, &st), 0);
     CHECK_EQ(st.copies + check_skips_late(&s, 6), 6);
     for (uint32_t i = 0; i < 6; i++)
         CHECK(s.log[i].mode == XCB_PRESENT_COMPLETE_MODE_COPY ||
@@ -237,11 +237,11 @@ TEST(dri3_backend_with_idle_fences)
 
     mf_start(&s, NULL);
     mf_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_AUTO, 2);
-    CHECK_EQ(xcb_present_util_get_backend(s.sc), XCB_PRESENT_UTIL_BACKEND_DRI3);
+    CHECK_EQ(xcb_present_util_swapchain_backend(s.sc), XCB_PRESENT_UTIL_BACKEND_DRI3);
     for (uint32_t n = 1; n <= 12; n++)
         CHECK_EQ(mf_frame(&s, n), 0);
     mf_wait_completed(&s, 12);
-    CHECK_EQ(xcb_present_util_get_stats(s.sc, &st), 0);
+    CHECK_EQ(xcb_present_util_swapchain_stats(s.sc, &st), 0);
     CHECK_EQ(st.copies + check_skips_late(&s, 12), 12);
     mf_check_in_order(&s, 12);
     mf_check_window_shows(&s, 12);
@@ -292,7 +292,7 @@ TEST(dri3_suboptimal_copy_requeries_modifiers)
     for (uint32_t n = 1; n <= 8; n++)
         CHECK_EQ(mf_frame(&s, n), 0);
     mf_wait_completed(&s, 8);
-    CHECK_EQ(xcb_present_util_get_stats(s.sc, &st), 0);
+    CHECK_EQ(xcb_present_util_swapchain_stats(s.sc, &st), 0);
     for (uint32_t i = 0; i < 8; i++)
         suboptimal += s.log[i].mode == XCB_PRESENT_COMPLETE_MODE_SUBOPTIMAL_COPY;
     CHECK_EQ(suboptimal + check_skips_late(&s, 8), 8);
@@ -326,7 +326,7 @@ TEST(dri3_flip_completions)
     for (uint32_t n = 1; n <= 12; n++)
         CHECK_EQ(mf_frame(&s, n), 0);
     mf_wait_completed(&s, 12);
-    CHECK_EQ(xcb_present_util_get_stats(s.sc, &st), 0);
+    CHECK_EQ(xcb_present_util_swapchain_stats(s.sc, &st), 0);
     CHECK_EQ(st.flips + check_skips_late(&s, 12), 12);
     mf_check_window_shows(&s, 12);
     mf_stop(&s);

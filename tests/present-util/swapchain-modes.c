@@ -34,11 +34,11 @@ TEST(fifo_300_frames)
 
     fixture_start(&s, 160, 120);
     fixture_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_AUTO, 0);
-    CHECK_EQ(xcb_present_util_get_backend(s.sc), XCB_PRESENT_UTIL_BACKEND_SHM);
+    CHECK_EQ(xcb_present_util_swapchain_backend(s.sc), XCB_PRESENT_UTIL_BACKEND_SHM);
     for (uint32_t n = 1; n <= 300; n++)
         fixture_frame(&s, n);
     fixture_wait_completed(&s, 300, 3000);
-    CHECK_EQ(xcb_present_util_get_stats(s.sc, &st), 0);
+    CHECK_EQ(xcb_present_util_swapchain_stats(s.sc, &st), 0);
     CHECK_EQ(st.presented, 300);
     CHECK_EQ(st.completed, 300);
     CHECK_EQ(st.copies + st.skipped, 300);
@@ -66,7 +66,7 @@ TEST(fifo_relaxed_completes_every_frame_in_order)
     for (uint32_t n = 1; n <= 60; n++)
         fixture_frame(&s, n);
     fixture_wait_completed(&s, 60, 3000);
-    CHECK_EQ(xcb_present_util_get_stats(s.sc, &st), 0);
+    CHECK_EQ(xcb_present_util_swapchain_stats(s.sc, &st), 0);
     CHECK_EQ(st.completed, 60);
     fixture_check_in_order(&s, 60);
     fixture_check_fifo(&s, "fifo-relaxed, 60 frames");
@@ -89,10 +89,10 @@ TEST(mailbox_replaces_frames)
     fixture_swapchain(&s, XCB_PRESENT_UTIL_MODE_MAILBOX, XCB_PRESENT_UTIL_BACKEND_AUTO, 4);
     do {
         fixture_frame(&s, ++n);
-        CHECK_EQ(xcb_present_util_get_stats(s.sc, &st), 0);
+        CHECK_EQ(xcb_present_util_swapchain_stats(s.sc, &st), 0);
     } while ((st.skipped == 0 || n < 60) && n < FIXTURE_MAX_FRAMES);
     fixture_wait_completed(&s, n, 3000);
-    CHECK_EQ(xcb_present_util_get_stats(s.sc, &st), 0);
+    CHECK_EQ(xcb_present_util_swapchain_stats(s.sc, &st), 0);
     CHECK_EQ(st.completed, n);
     CHECK(st.skipped > 0);
     /* Replaced frames complete at their vblank, possibly after the frame
@@ -136,7 +136,7 @@ TEST(immediate_does_not_wait_for_vblanks)
         fixture_frame(&s, n);
     fixture_wait_completed(&s, 60, 3000);
     took = now_ms() - start;
-    CHECK_EQ(xcb_present_util_get_stats(s.sc, &st), 0);
+    CHECK_EQ(xcb_present_util_swapchain_stats(s.sc, &st), 0);
     CHECK_EQ(st.completed, 60);
     fixture_check_in_order(&s, 60);
     span = s.log[59].msc - s.log[0].msc;
@@ -157,11 +157,11 @@ TEST(put_image_backend_forced)
 
     fixture_start(&s, 200, 100);
     fixture_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_PUT_IMAGE, 2);
-    CHECK_EQ(xcb_present_util_get_backend(s.sc), XCB_PRESENT_UTIL_BACKEND_PUT_IMAGE);
+    CHECK_EQ(xcb_present_util_swapchain_backend(s.sc), XCB_PRESENT_UTIL_BACKEND_PUT_IMAGE);
     for (uint32_t n = 1; n <= 60; n++)
         fixture_frame(&s, n);
     fixture_wait_completed(&s, 60, 3000);
-    CHECK_EQ(xcb_present_util_get_stats(s.sc, &st), 0);
+    CHECK_EQ(xcb_present_util_swapchain_stats(s.sc, &st), 0);
     CHECK_EQ(st.completed, 60);
     fixture_check_in_order(&s, 60);
     fixture_check_fifo(&s, "put-image fifo, 60 frames");

@@ -51,7 +51,7 @@ static void lose_idle_notifies(xcb_present_util_mode_t mode)
     for (uint32_t n = 1; n <= 40; n++)
         CHECK_EQ(mf_frame(&s, n), 0);
     mf_wait_completed(&s, 40);
-    CHECK_EQ(xcb_present_util_get_stats(s.sc, &st), 0);
+    CHECK_EQ(xcb_present_util_swapchain_stats(s.sc, &st), 0);
     CHECK_EQ(st.presented, 40);
     CHECK_EQ(st.completed, 40);
     mf_stop(&s);
@@ -121,7 +121,7 @@ TEST(refresh_follows_a_change)
     while (now_ms() - start < 1600 && n < 200)
         CHECK_EQ(mf_frame(&s, ++n), 0);
     mf_wait_completed(&s, n);
-    CHECK_EQ(xcb_present_util_get_stats(s.sc, &st), 0);
+    CHECK_EQ(xcb_present_util_swapchain_stats(s.sc, &st), 0);
     printf("# %u frames, refresh now %.2f ms\n", n, st.refresh_ns / 1e6);
     CHECK(st.refresh_ns > 45000000 && st.refresh_ns < 55000000);
     mf_stop(&s);
@@ -152,7 +152,7 @@ TEST(two_swapchains_on_one_window)
         CHECK_EQ(xcb_present_util_present(other, &img, NULL, 0), 0);
     }
     mf_wait_completed(s, 12);
-    CHECK_EQ(xcb_present_util_get_stats(s->sc, &st), 0);
+    CHECK_EQ(xcb_present_util_swapchain_stats(s->sc, &st), 0);
     CHECK_EQ(st.completed, 12);
     mf_check_in_order(s, 12);
     for (uint32_t i = 0; i < 12; i++)
@@ -161,7 +161,7 @@ TEST(two_swapchains_on_one_window)
         struct timespec ts = { 0, 10000000 };
 
         CHECK(xcb_present_util_dispatch(other) >= 0);
-        CHECK_EQ(xcb_present_util_get_stats(other, &st), 0);
+        CHECK_EQ(xcb_present_util_swapchain_stats(other, &st), 0);
         if (st.completed == 12)
             break;
         nanosleep(&ts, NULL);

@@ -51,7 +51,7 @@ void fixture_swapchain(struct fixture *s, xcb_present_util_mode_t mode,
     s->sc = xcb_present_util_swapchain_create(s->c, s->window, &o);
     if (!s->sc)
         test_fail(__FILE__, __LINE__, "swapchain_create: %s", strerror(errno));
-    xcb_present_util_set_frame_callback(s->sc, on_frame, s);
+    xcb_present_util_swapchain_set_frame_callback(s->sc, on_frame, s);
 }
 
 void fixture_stop(struct fixture *s)
@@ -101,11 +101,11 @@ void fixture_wait_completed(struct fixture *s, uint64_t completed, int timeout_m
     xcb_present_util_stats_t st;
 
     for (;;) {
-        struct pollfd p = { .fd = xcb_present_util_get_fd(s->sc), .events = POLLIN };
+        struct pollfd p = { .fd = xcb_present_util_swapchain_fd(s->sc), .events = POLLIN };
         long long left;
 
         CHECK(xcb_present_util_dispatch(s->sc) >= 0);
-        CHECK_EQ(xcb_present_util_get_stats(s->sc, &st), 0);
+        CHECK_EQ(xcb_present_util_swapchain_stats(s->sc, &st), 0);
         if (st.completed >= completed)
             return;
         left = deadline - now_ms();

@@ -172,7 +172,7 @@ static void soak(xcb_present_util_mode_t mode, unsigned long frames)
     }
     t = now_s() - t0;
     take(&s, &last);
-    CHECK_EQ(xcb_present_util_get_stats(s.sc, &st), 0);
+    CHECK_EQ(xcb_present_util_swapchain_stats(s.sc, &st), 0);
     printf("# %s: %lu frames in %.1f s (%.0f frames/s), %llu completed, %llu skipped\n",
            xcb_present_util_mode_name(mode), frames, t, (double)frames / t,
            (unsigned long long)st.completed, (unsigned long long)st.skipped);

@@ -52,8 +52,8 @@ static int call_get_supported_modifiers(struct e2e *t)
 {
     uint64_t *wm = NULL, *sm = NULL;
     uint32_t nw, ns;
-    int ret = xcb_dri3_util_get_supported_modifiers(t->c, t->root, 24, 32, &wm, &nw, &sm, &ns,
-                                                    NULL);
+    int ret = xcb_dri3_util_modifiers_query(t->c, t->root, 24, 32, &wm, &nw, &sm, &ns,
+                                            NULL);
 
     free(wm);
     free(sm);

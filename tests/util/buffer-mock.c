@@ -517,7 +517,7 @@ TEST(loader_path)
     dev = xcb_dri3_util_device_open(t.c, w, 0, &err);
     CHECK(dev != NULL);
     CHECK(!dev->is_drm);
-    CHECK_EQ(xcb_dri3_util_get_supported_modifiers(t.c, w, 24, 32, &wm, &nw, &sm, &ns, &err),
+    CHECK_EQ(xcb_dri3_util_modifiers_query(t.c, w, 24, 32, &wm, &nw, &sm, &ns, &err),
              0);
     buf = xcb_dri3_util_buffer_create_memfd(32, 32, XRGB8888);
     CHECK(buf != NULL);

@@ -133,7 +133,7 @@ TEST(supported_modifiers)
     e2e_start(&t, "modifiers-window", "0x0100000000000001,0",
               "modifiers-screen", "0,0x0100000000000001,0x0100000000000002", NULL);
     w = e2e_create_window(&t, 0, 0, 8, 8);
-    CHECK_EQ(xcb_dri3_util_get_supported_modifiers(t.c, w, 24, 32, &wm, &nw, &sm, &ns, &err),
+    CHECK_EQ(xcb_dri3_util_modifiers_query(t.c, w, 24, 32, &wm, &nw, &sm, &ns, &err),
              0);
     CHECK(err == NULL);
     CHECK_EQ(nw, 2);
@@ -143,8 +143,8 @@ TEST(supported_modifiers)
     free(wm);
     free(sm);
     /* A bad window: the X error, empty outputs. */
-    CHECK_EQ(xcb_dri3_util_get_supported_modifiers(t.c, 0x00abcdef, 24, 32, &wm, &nw, &sm, &ns,
-                                                   &err), -EIO);
+    CHECK_EQ(xcb_dri3_util_modifiers_query(t.c, 0x00abcdef, 24, 32, &wm, &nw, &sm, &ns,
+                                           &err), -EIO);
     CHECK(err != NULL);
     CHECK_EQ(err->error_code, XCB_WINDOW);
     free(err);
@@ -169,7 +169,7 @@ TEST(supported_modifiers_default_and_empty)
 
     e2e_start(&t, NULL);
     w = e2e_create_window(&t, 0, 0, 8, 8);
-    CHECK_EQ(xcb_dri3_util_get_supported_modifiers(t.c, w, 24, 32, &wm, &nw, &sm, &ns, NULL),
+    CHECK_EQ(xcb_dri3_util_modifiers_query(t.c, w, 24, 32, &wm, &nw, &sm, &ns, NULL),
              0);
     CHECK_EQ(nw, 1);
     CHECK_EQ(ns, 1);
@@ -182,7 +182,7 @@ TEST(supported_modifiers_default_and_empty)
 
     e2e_start(&t, "modifiers-window", "", "modifiers-screen", "", NULL);
     w = e2e_create_window(&t, 0, 0, 8, 8);
-    CHECK_EQ(xcb_dri3_util_get_supported_modifiers(t.c, w, 24, 32, &wm, &nw, &sm, &ns, NULL),
+    CHECK_EQ(xcb_dri3_util_modifiers_query(t.c, w, 24, 32, &wm, &nw, &sm, &ns, NULL),
              0);
     CHECK(wm == NULL && sm == NULL);
     CHECK_EQ(nw + ns, 0);
@@ -199,10 +199,10 @@ TEST(supported_modifiers_needs_12)
 
     e2e_start(&t, "dri3-version", "1.0", NULL);
     w = e2e_create_window(&t, 0, 0, 8, 8);
-    CHECK_EQ(xcb_dri3_util_get_supported_modifiers(t.c, w, 24, 32, &wm, &nw, &sm, &ns, NULL),
+    CHECK_EQ(xcb_dri3_util_modifiers_query(t.c, w, 24, 32, &wm, &nw, &sm, &ns, NULL),
              -ENOTSUP);
     CHECK_EQ(errno, ENOTSUP);
-    CHECK_EQ(xcb_dri3_util_get_supported_modifiers(t.c, w, 24, 32, NULL, &nw, &sm, &ns, NULL),
+    CHECK_EQ(xcb_dri3_util_modifiers_query(t.c, w, 24, 32, NULL, &nw, &sm, &ns, NULL),
              -EINVAL);
     e2e_sync(&t);
     bt_stop(&t);

@@ -63,7 +63,7 @@ TEST(int_functions_return_negative_errno)
     CHECK_EQ(xcb_dri3_util_buffer_unmap(NULL, 0), -EINVAL);
     CHECK_EQ(xcb_dri3_util_fourcc_to_depth(NV12, NULL, NULL), -EINVAL);
     CHECK_EQ(xcb_dri3_util_probe(NULL, NULL), -EPIPE);
-    CHECK_EQ(xcb_dri3_util_get_supported_modifiers(NULL, 1, 24, 32, &wm, &nw, &sm, &ns, NULL),
+    CHECK_EQ(xcb_dri3_util_modifiers_query(NULL, 1, 24, 32, &wm, &nw, &sm, &ns, NULL),
              -EPIPE);
     CHECK(wm == NULL && sm == NULL && nw == 0 && ns == 0);
     CHECK_EQ(xcb_present_util_acquire(NULL, 0, NULL), -EINVAL);

@@ -12,6 +12,7 @@
 #include "test-runner.h"
 #include "xvfb-spawn.h"
 #include "xcb_dri3_util.h"
+#include "xcb_present_util.h"
 
 /* Xvfb from tools/xvfb-spawn.c, shared with the programs and the swapchain
  * tests: it also keeps this build's libraries off Xvfb's library path. */
@@ -60,11 +61,11 @@ TEST(xvfb_has_no_dri3)
     CHECK_EQ(errno, ENOTSUP);
     CHECK(xcb_dri3_util_device_open(c, root, 0, &err) == NULL);
     CHECK_EQ(errno, ENOTSUP);
-    CHECK_EQ(xcb_dri3_util_get_supported_modifiers(c, root, 24, 32, &wm, &nw, &sm, &ns, &err),
+    CHECK_EQ(xcb_dri3_util_modifiers_query(c, root, 24, 32, &wm, &nw, &sm, &ns, &err),
              -ENOTSUP);
     CHECK_EQ(xcb_dri3_util_syncobj_import(c, root, 0, &err), XCB_NONE);
     CHECK_EQ(errno, ENOTSUP);
-    CHECK_EQ(xcb_dri3_util_present_synced(c, root, 1, 1, 1, 1, 2, 2, 0, 0, 0, 0, NULL),
+    CHECK_EQ(xcb_present_util_present_synced(c, root, 1, 1, 1, 1, 2, 2, 0, 0, 0, 0, NULL),
              -ENOTSUP);
     /* and the connection still works */
     free(xcb_get_input_focus_reply(c, xcb_get_input_focus(c), NULL));

@@ -31,19 +31,19 @@ TEST(timeout_setting)
     struct e2e t;
 
     e2e_start(&t, NULL);
-    CHECK_EQ(xcb_dri3_util_get_timeout(t.c), XCB_DRI3_UTIL_DEFAULT_TIMEOUT_NS);
-    CHECK_EQ(xcb_dri3_util_get_timeout(NULL), XCB_DRI3_UTIL_DEFAULT_TIMEOUT_NS);
+    CHECK_EQ(xcb_dri3_util_timeout(t.c), XCB_DRI3_UTIL_DEFAULT_TIMEOUT_NS);
+    CHECK_EQ(xcb_dri3_util_timeout(NULL), XCB_DRI3_UTIL_DEFAULT_TIMEOUT_NS);
     CHECK_EQ(xcb_dri3_util_set_timeout(t.c, 0), -EINVAL);
     CHECK_EQ(xcb_dri3_util_set_timeout(t.c, -5), -EINVAL);
     CHECK_EQ(xcb_dri3_util_set_timeout(NULL, MS), -EINVAL);
     CHECK_EQ(xcb_dri3_util_set_timeout(t.c, 200 * MS), 0);
-    CHECK_EQ(xcb_dri3_util_get_timeout(t.c), 200 * MS);
+    CHECK_EQ(xcb_dri3_util_timeout(t.c), 200 * MS);
     /* The deadline of a call is now + timeout. */
     CHECK(xcb_dri3_util_deadline(t.c) <= deadline_now_ns() + 200 * MS);
     CHECK(xcb_dri3_util_deadline(t.c) > deadline_now_ns());
     /* Dropped with the probe's cache. */
     xcb_dri3_util_probe_forget(t.c);
-    CHECK_EQ(xcb_dri3_util_get_timeout(t.c), XCB_DRI3_UTIL_DEFAULT_TIMEOUT_NS);
+    CHECK_EQ(xcb_dri3_util_timeout(t.c), XCB_DRI3_UTIL_DEFAULT_TIMEOUT_NS);
     bt_stop(&t);
     e2e_end(&t);
 }

@@ -2,23 +2,25 @@
  * Presenting with explicit sync (Present 1.4 PresentPixmapSynced): the
  * server waits for an acquire point before it reads the pixmap and
  * signals a release point when it is done, instead of the implicit fences
- * and IdleNotify of PresentPixmap.
+ * and IdleNotify of PresentPixmap.  A Present request, so it lives here;
+ * what the server offers comes from libxcb-dri3-util's probe.
  */
-#include "conn-state.h"
+#include "xcb_present_util.h"
+#include "xcb_dri3_util.h"
 
 #include <errno.h>
 #include <xcb/present.h>
 
-int xcb_dri3_util_present_synced(xcb_connection_t *c, xcb_window_t window,
-                                 xcb_pixmap_t pixmap, uint32_t serial,
-                                 xcb_dri3_syncobj_t acquire_syncobj, uint64_t acquire_point,
-                                 xcb_dri3_syncobj_t release_syncobj, uint64_t release_point,
-                                 uint32_t options, uint64_t target_msc, uint64_t divisor,
-                                 uint64_t remainder, xcb_void_cookie_t *cookie)
+int xcb_present_util_present_synced(xcb_connection_t *c, xcb_window_t window,
+                                    xcb_pixmap_t pixmap, uint32_t serial,
+                                    xcb_dri3_syncobj_t acquire_syncobj, uint64_t acquire_point,
+                                    xcb_dri3_syncobj_t release_syncobj, uint64_t release_point,
+                                    uint32_t options, uint64_t target_msc, uint64_t divisor,
+                                    uint64_t remainder, xcb_void_cookie_t *cookie)
 {
-    xcb_dri3_util_caps_t caps;
+    xcb_dri3_util_caps_t caps = { .size = sizeof caps };
     xcb_void_cookie_t ck;
-    int ret = conn_caps(c, &caps);
+    int ret = xcb_dri3_util_probe(c, &caps);
 
     if (ret == 0 &&
         (!caps.dri3 || !caps.present || (caps.dri3_major == 1 && caps.dri3_minor < 4) ||
@@ -33,10 +35,8 @@ int xcb_dri3_util_present_synced(xcb_connection_t *c, xcb_window_t window,
          (acquire_syncobj == release_syncobj && acquire_point >= release_point) ||
          (divisor == 0 && remainder != 0) || (divisor != 0 && remainder >= divisor)))
         ret = -EINVAL;
-    if (ret < 0) {
-        errno = -ret;
+    if (ret < 0)
         return ret;
-    }
     /* Checked only when the caller takes the cookie; otherwise an error
      * goes to the event queue like any unchecked request's. */
     if (cookie)
