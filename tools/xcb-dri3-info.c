@@ -18,10 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 #include <xcb/present.h>
 #include <xcb/xcb.h>
-#include <xcb/xcbext.h>
 
 #include "info-report.h"
 #include "xcb_dri3_util.h"
