@@ -11,11 +11,15 @@ tools_xcb_present_demo_SOURCES = tools/xcb-present-demo.c tools/demo-report.c \
 	tools/xvfb-spawn.h
 tools_xcb_present_demo_CPPFLAGS = $(TOOLS_CPPFLAGS)
 tools_xcb_present_demo_CFLAGS = $(AM_CFLAGS) $(XCB_EXT_DEPS_CFLAGS)
-tools_xcb_present_demo_LDADD = src/libxcb-present-util.la src/libxcb-present.la $(XCB_LIBS)
+# libxcb-dri3-util for its bounded wait (the screenshot's GetImage).
+tools_xcb_present_demo_LDADD = src/libxcb-present-util.la src/libxcb-dri3-util.la \
+	src/libxcb-present.la $(XCB_LIBS)
 
 bin_PROGRAMS += tools/xcb-dri3-info
-tools_xcb_dri3_info_SOURCES = tools/xcb-dri3-info.c tools/info-names.c tools/info-names.h \
-	tools/xvfb-spawn.c tools/xvfb-spawn.h
+tools_xcb_dri3_info_SOURCES = tools/xcb-dri3-info.c tools/info-report.c tools/info-report.h \
+	tools/info-names.c tools/info-names.h tools/xvfb-spawn.c tools/xvfb-spawn.h
 tools_xcb_dri3_info_CPPFLAGS = $(TOOLS_CPPFLAGS)
 tools_xcb_dri3_info_CFLAGS = $(AM_CFLAGS) $(XCB_EXT_DEPS_CFLAGS)
-tools_xcb_dri3_info_LDADD = src/libxcb-dri3.la src/libxcb-present.la $(XCB_LIBS)
+# The probe, the device, modifiers and names: libxcb-dri3-util's own.
+tools_xcb_dri3_info_LDADD = src/libxcb-dri3-util.la src/libxcb-dri3.la src/libxcb-present.la \
+	$(XCB_LIBS)

@@ -47,7 +47,7 @@ start_mock() {
     return 1
 }
 
-echo "1..9"
+echo "1..11"
 if command -v Xvfb >/dev/null 2>&1; then
     (unset DISPLAY; "$info") > "$tmp/out" 2>&1
     status=$?
@@ -59,8 +59,8 @@ if command -v Xvfb >/dev/null 2>&1; then
     xpid=$(sed -n 's/.*pid \([0-9]*\)).*/\1/p' "$tmp/out" | head -n 1)
     check "Xvfb: its Xvfb is gone afterwards" '[ -n "$xpid" ] && ! kill -0 "$xpid" 2>/dev/null'
     (unset DISPLAY; "$info" --json) > "$tmp/out" 2>&1
-    check "Xvfb: --json parses, with dri3 null" \
-        '"$python" -c "import json,sys; d=json.load(open(sys.argv[1])); assert d[\"dri3\"] is None and d[\"present\"]" "$tmp/out" 2>>"$tmp/out"'
+    check "Xvfb: --json parses, with dri3 null and MIT-SHM's shared pixmaps" \
+        '"$python" -c "import json,sys; d=json.load(open(sys.argv[1])); assert d[\"dri3\"] is None and d[\"present\"] and d[\"shm\"][\"pixmaps\"] and d[\"fd_passing\"]" "$tmp/out" 2>>"$tmp/out"'
 else
     for t in 1 2 3 4; do n=$((n + 1)); echo "ok $n # SKIP Xvfb is not installed"; done
 fi
@@ -71,13 +71,16 @@ if start_mock --modifiers-window 0,0x0100000000000002 --modifiers-screen 0x00fff
     check "mock: versions and capabilities" \
         '[ $status -eq 0 ] && grep -q "^DRI3: version 1.4" "$tmp/out" &&
          grep -q "capabilities: async, fence, ust, async-may-tear, syncobj" "$tmp/out"'
-    check "mock: modifiers with their names, the device, 60 Hz" \
-        'grep -q "LINEAR" "$tmp/out" && grep -q "INTEL Y_TILED" "$tmp/out" &&
-         grep -q "INVALID" "$tmp/out" && grep -q "device: memfd" "$tmp/out" &&
+    # The names are libxcb-dri3-util's, which are libdrm's.
+    check "mock: modifiers and formats with their names, the device, 60 Hz" \
+        'grep -q "LINEAR" "$tmp/out" && grep -q "INTEL_Y_TILED" "$tmp/out" &&
+         grep -q "INVALID" "$tmp/out" && grep -q "depth 24, 32 bpp (XRGB8888):" "$tmp/out" &&
+         grep -q "device: memfd: not a DRM device" "$tmp/out" &&
+         grep -q "mock-drm-device" "$tmp/out" &&
          grep -Eq "^refresh: (59|60)\.[0-9]+ Hz" "$tmp/out"'
     DISPLAY=$display "$info" --json > "$tmp/out" 2>&1
-    check "mock: --json parses and lists the modifiers" \
-        '"$python" -c "import json,sys; d=json.load(open(sys.argv[1])); m=d[\"dri3\"][\"modifiers\"][0]; assert m[\"window\"][1][\"name\"]==\"INTEL Y_TILED\"" "$tmp/out" 2>>"$tmp/out"'
+    check "mock: --json parses and lists the modifiers, the format and the device" \
+        '"$python" -c "import json,sys; d=json.load(open(sys.argv[1])); m=d[\"dri3\"][\"modifiers\"][0]; v=d[\"dri3\"][\"device\"]; assert m[\"window\"][1][\"name\"]==\"INTEL_Y_TILED\" and m[\"format\"]==\"XRGB8888\" and v[\"kind\"]==\"memfd\" and not v[\"is_drm\"]" "$tmp/out" 2>>"$tmp/out"'
     stop_server
 else
     for t in 5 6 7; do n=$((n + 1)); echo "not ok $n - mock-x-server did not start"; done
@@ -92,6 +95,22 @@ if start_mock --present-version none --dri3-open none; then
     stop_server
 else
     n=$((n + 1)); echo "not ok $n - mock-x-server did not start"
+fi
+
+# DRI3 1.0 has no GetSupportedModifiers: the library does not send it.
+if start_mock --dri3-version 1.0 --transcript "$tmp/transcript"; then
+    DISPLAY=$display "$info" > "$tmp/out" 2>&1
+    status=$?
+    check "mock: DRI3 1.0: modifiers not asked for, and said so" \
+        '[ $status -eq 0 ] && grep -q "^DRI3: version 1.0" "$tmp/out" &&
+         grep -q "not asked: GetSupportedModifiers needs DRI3 1.2" "$tmp/out"'
+    stop_server
+    # DRI3 is major 131 on the mock (MOCK_DRI3_MAJOR), GetSupportedModifiers minor 6.
+    check "mock: DRI3 1.0: no GetSupportedModifiers request went out" \
+        'grep -q "major=131 minor=0 " "$tmp/transcript" &&
+         ! grep -q "major=131 minor=6 " "$tmp/transcript"'
+else
+    for t in 9 10; do n=$((n + 1)); echo "not ok $n - mock-x-server did not start"; done
 fi
 
 "$info" --bogus > "$tmp/out" 2>&1
