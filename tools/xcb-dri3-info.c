@@ -65,9 +65,9 @@ static void query_modifiers(xcb_connection_t *c, xcb_window_t root, struct info_
     xcb_generic_error_t *e = NULL;
 
     m->fourcc = xcb_dri3_util_fourcc_from_depth(m->depth, m->bpp);
-    m->error = xcb_dri3_util_get_supported_modifiers(c, root, m->depth, m->bpp, &m->window,
-                                                     &m->n_window, &m->screen, &m->n_screen,
-                                                     &e);
+    m->error = xcb_dri3_util_modifiers_query(c, root, m->depth, m->bpp, &m->window,
+                                             &m->n_window, &m->screen, &m->n_screen,
+                                             &e);
     if (e)
         m->x_error = e->error_code;
     free(e);
@@ -183,6 +183,7 @@ int main(int argc, char **argv)
     /* One probe answers every version and capability question, and the
      * library's helpers below consult it too: nothing is sent to an
      * extension the server lacks. */
+    xcb_dri3_util_caps_init(&in.caps);
     ret = xcb_dri3_util_probe(c, &in.caps);
     if (ret == 0 && in.caps.dri3) {
         open_device(c, screen->root, &in);
