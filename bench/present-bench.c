@@ -130,7 +130,8 @@ struct result {
 static int run_swapchain(xcb_connection_t *c, xcb_window_t win, xcb_present_util_mode_t mode,
                          uint32_t warm, uint32_t frames, struct result *res)
 {
-    xcb_present_util_options_t o = { mode, XCB_PRESENT_UTIL_BACKEND_SHM, NBUF };
+    xcb_present_util_options_t o = { .size = sizeof o, .mode = mode,
+                                     .backend = XCB_PRESENT_UTIL_BACKEND_SHM, .num_buffers = NBUF };
     xcb_present_util_swapchain_t *sc = xcb_present_util_swapchain_create(c, win, &o);
     unsigned long a0 = 0, o0 = 0;
     double t0 = 0;
@@ -138,7 +139,7 @@ static int run_swapchain(xcb_connection_t *c, xcb_window_t win, xcb_present_util
     if (!sc)
         return -1;
     for (uint32_t n = 0; n < warm + frames; n++) {
-        xcb_present_util_image_t img;
+        xcb_present_util_image_t img = { .size = sizeof img };
 
         if (n == warm) {
             a0 = atomic_load(&n_allocs);

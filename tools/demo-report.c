@@ -76,7 +76,7 @@ static void intervals(const struct demo_report *r, uint32_t from, double *mean, 
 void demo_report_tick(struct demo_report *r, xcb_present_util_swapchain_t *sc, FILE *out)
 {
     uint64_t now = now_us();
-    xcb_present_util_stats_t st;
+    xcb_present_util_stats_t st = { .size = sizeof st };
     double mean, min, max, secs;
     uint32_t count, shown = 0;
 

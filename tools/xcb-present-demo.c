@@ -235,7 +235,7 @@ static int run(struct demo *d, xcb_present_util_swapchain_t *sc, struct demo_rep
     int timeouts = 0;
 
     for (uint32_t n = 1; n <= d->frames; n++) {
-        xcb_present_util_image_t img;
+        xcb_present_util_image_t img = { .size = sizeof img };
         int r = xcb_present_util_acquire(sc, SECOND, &img);
 
         if (r == -ETIMEDOUT && ++timeouts < 5) {
@@ -256,7 +256,7 @@ static int run(struct demo *d, xcb_present_util_swapchain_t *sc, struct demo_rep
     /* Let the last frames come out (at most two seconds). */
     for (double end = now_s() + 2; now_s() < end; ) {
         struct pollfd p = { .fd = xcb_present_util_swapchain_fd(sc), .events = POLLIN };
-        xcb_present_util_stats_t st;
+        xcb_present_util_stats_t st = { .size = sizeof st };
 
         if (xcb_present_util_swapchain_stats(sc, &st) == 0 && st.completed >= st.presented)
             break;
@@ -274,7 +274,7 @@ int main(int argc, char **argv)
                       .backend = XCB_PRESENT_UTIL_BACKEND_AUTO };
     xcb_present_util_options_t o;
     xcb_present_util_swapchain_t *sc;
-    xcb_present_util_stats_t st;
+    xcb_present_util_stats_t st = { .size = sizeof st };
     struct demo_report rep;
     struct demo_setup setup = { 0 };
     const char *display = getenv("DISPLAY");
@@ -303,7 +303,10 @@ int main(int argc, char **argv)
         xvfb_stop(&d.xvfb);
         return 1;
     }
-    o = (xcb_present_util_options_t){ d.mode, d.backend, d.buffers };
+    xcb_present_util_options_init(&o);
+    o.mode = d.mode;
+    o.backend = d.backend;
+    o.num_buffers = d.buffers;
     sc = xcb_present_util_swapchain_create(d.c, d.window, &o);
     if (!sc)
         err = -errno;

@@ -11,7 +11,8 @@ src_libxcb_present_util_la_SOURCES = \
 	src/present-util/swapchain-timing.c \
 	src/present-util/backend-shm.c src/present-util/backend-put-image.c \
 	src/present-util/backend-dri3.c src/present-util/timeline-private.h \
-	src/present-util/present-synced.c
+	src/present-util/present-synced.c \
+	src/present-util/sized.c src/present-util/sized-private.h
 src_libxcb_present_util_la_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE \
 	-I$(top_srcdir)/src/present-util -I$(top_srcdir)/src/util
 src_libxcb_present_util_la_CFLAGS = $(AM_CFLAGS) $(XCB_EXT_DEPS_CFLAGS) $(XCB_SHM_CFLAGS) \
@@ -39,7 +40,11 @@ PRESENT_UTIL_MAN_PAGES = \
 	src/present-util/man/xcb_present_util_swapchain_backend.3 \
 	src/present-util/man/xcb_present_util_backend_name.3 \
 	src/present-util/man/xcb_present_util_mode_name.3 \
-	src/present-util/man/xcb_present_util_present_synced.3
+	src/present-util/man/xcb_present_util_present_synced.3 \
+	src/present-util/man/xcb_present_util_options_init.3 \
+	src/present-util/man/xcb_present_util_image_init.3 \
+	src/present-util/man/xcb_present_util_stats_init.3 \
+	src/present-util/man/xcb_present_util_frame_init.3
 # Installed as data: Makefile.am owns man3dir for the generated pages.
 presentutilmandir = $(mandir)/man3
 dist_presentutilman_DATA = $(PRESENT_UTIL_MAN_PAGES)

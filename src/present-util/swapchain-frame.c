@@ -11,6 +11,7 @@
 #include <string.h>
 #include <xcb/xfixes.h>
 
+#include "sized-private.h"
 #include "swapchain-private.h"
 #include "xcb_dri3_util_wait.h"
 
@@ -147,13 +148,11 @@ static int hand_out(sc_t *sc, struct buffer *b, xcb_present_util_image_t *image)
     if (all_match)
         sc->mismatch_since_ns = 0;
     b->state = BUF_ACQUIRED;
-    memset(image, 0, sizeof *image);
-    image->pixels = b->pixels;
-    image->stride = b->stride;
-    image->width = b->width;
-    image->height = b->height;
-    image->fourcc = sc->fourcc;
-    image->index = b->index;
+    xcb_present_util_image_t all = {
+        .size = image->size, .pixels = b->pixels, .stride = b->stride, .width = b->width,
+        .height = b->height, .fourcc = sc->fourcc, .index = b->index,
+    };
+    memcpy(image, &all, sized_len(image->size, sizeof all));
     return 0;
 }
 
@@ -212,7 +211,7 @@ int xcb_present_util_acquire(xcb_present_util_swapchain_t *sc, int64_t timeout_n
     xcb_dri3_util_wait_scope_t scope;
     int r;
 
-    if (!sc || !image)
+    if (!sc || !image || image->size < IMAGE_SIZE_FIRST)
         return -EINVAL;
     pthread_mutex_lock(&sc->lock);
     if (sc->destroying) {
@@ -379,7 +378,7 @@ int xcb_present_util_present(xcb_present_util_swapchain_t *sc,
     const uint64_t divisor = 0, remainder = 0;
     int r;
 
-    if (!sc || !image)
+    if (!sc || !image || image->size < IMAGE_SIZE_FIRST)
         return -EINVAL;
     pthread_mutex_lock(&sc->lock);
     if (image->index >= sc->num_buffers ||

@@ -10,6 +10,7 @@
 #include <unistd.h>
 #include <xcb/xfixes.h>
 
+#include "sized-private.h"
 #include "swapchain-private.h"
 #include "xcb_dri3_util_wait.h"
 
@@ -208,16 +209,22 @@ static xcb_present_util_swapchain_t *fail_create(int r)
 
 xcb_present_util_swapchain_t *
 xcb_present_util_swapchain_create(xcb_connection_t *c, xcb_window_t window,
-                                  const xcb_present_util_options_t *options)
+                                  const xcb_present_util_options_t *caller_options)
 {
-    static const xcb_present_util_options_t defaults = { 0 };
+    xcb_present_util_options_t all, *options = &all;
     xcb_dri3_util_wait_scope_t scope;
     uint64_t deadline;
     sc_t *sc;
     int r;
 
-    if (!options)
-        options = &defaults;
+    /* The caller's fields over the defaults, as far as its size goes. */
+    xcb_present_util_options_init(&all);
+    if (caller_options) {
+        if (caller_options->size < OPTIONS_SIZE_FIRST)
+            return fail_create(-EINVAL);
+        memcpy(&all, caller_options, sized_len(caller_options->size, sizeof all));
+        all.size = sizeof all;
+    }
     if (!c || !window || check_options(options) < 0)
         return fail_create(-EINVAL);
     if (xcb_connection_has_error(c))
@@ -362,12 +369,16 @@ void xcb_present_util_swapchain_destroy(xcb_present_util_swapchain_t *sc)
 int xcb_present_util_swapchain_stats(xcb_present_util_swapchain_t *sc,
                                      xcb_present_util_stats_t *stats)
 {
-    if (!sc || !stats)
+    xcb_present_util_stats_t all;
+
+    if (!sc || !stats || stats->size < STATS_SIZE_FIRST)
         return -EINVAL;
     pthread_mutex_lock(&sc->lock);
-    *stats = sc->stats;
-    sc_stats_latency(sc, &stats->latency_mean_ns, &stats->latency_p99_ns);
+    all = sc->stats;
+    sc_stats_latency(sc, &all.latency_mean_ns, &all.latency_p99_ns);
     pthread_mutex_unlock(&sc->lock);
+    all.size = stats->size;
+    memcpy(stats, &all, sized_len(stats->size, sizeof all));
     return 0;
 }
 

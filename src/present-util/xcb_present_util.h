@@ -87,22 +87,40 @@ typedef enum {
     XCB_PRESENT_UTIL_BACKEND_PUT_IMAGE
 } xcb_present_util_backend_t;
 
+/*
+ * Sized structs.  Every struct below that the caller allocates starts with
+ * `size`, which the caller sets to sizeof the struct as its header knows
+ * it (the struct's _init() function does that and sets the defaults).
+ * The library reads and writes only the first `size` bytes and treats
+ * fields beyond them as their defaults, so that a program built against
+ * this header keeps working when a later version adds fields at the end;
+ * a size smaller than the struct's first version (this one) is refused
+ * with -EINVAL.
+ */
 typedef struct {
+    uint32_t size;          /* sizeof(xcb_present_util_options_t) */
     xcb_present_util_mode_t mode;
     xcb_present_util_backend_t backend;
     uint32_t num_buffers;   /* 0: the library's choice (3); else 2 to 8 */
 } xcb_present_util_options_t;
 
+/* size, FIFO, the automatic back end, 3 buffers.  NULL does nothing. */
+void xcb_present_util_options_init(xcb_present_util_options_t *o);
+
 typedef struct {
+    uint32_t size;          /* sizeof(xcb_present_util_image_t) */
     void *pixels;           /* height rows of stride bytes */
     uint32_t stride;        /* bytes per row */
     uint16_t width, height;
     uint32_t fourcc;        /* DRM fourcc: XRGB8888 (depth 24), ARGB8888 (32) */
     uint32_t index;         /* which buffer: 0 .. num_buffers - 1 */
-    /* more fields may follow */
 } xcb_present_util_image_t;
 
+/* Zeroes *img and sets its size.  NULL does nothing. */
+void xcb_present_util_image_init(xcb_present_util_image_t *img);
+
 typedef struct {
+    uint32_t size;              /* sizeof(xcb_present_util_stats_t) */
     uint64_t presented;         /* present() calls that were sent */
     uint64_t completed;         /* CompleteNotify received, skipped ones included */
     uint64_t skipped;           /* completed with mode Skip (replaced) */
@@ -116,8 +134,14 @@ typedef struct {
     uint64_t copies, flips;     /* completion modes (SuboptimalCopy counts as a copy) */
 } xcb_present_util_stats_t;
 
-/* What happened to one frame, for callers that want per-frame timing. */
+/* Zeroes *st and sets its size.  NULL does nothing. */
+void xcb_present_util_stats_init(xcb_present_util_stats_t *st);
+
+/* What happened to one frame, for callers that want per-frame timing.  The
+ * library fills it for the frame callback with size set to its own
+ * sizeof: read only the fields that lie within size. */
 typedef struct {
+    uint32_t size;          /* sizeof(xcb_present_util_frame_t) */
     uint64_t frame;         /* 1 for the first present(), 2 for the next... */
     uint32_t index;         /* the buffer */
     uint8_t mode;           /* xcb_present_complete_mode_t: copy, flip, skip, suboptimal */
@@ -127,11 +151,15 @@ typedef struct {
     uint64_t submit_us;     /* CLOCK_MONOTONIC microseconds of present() */
 } xcb_present_util_frame_t;
 
+/* Zeroes *f and sets its size.  NULL does nothing. */
+void xcb_present_util_frame_init(xcb_present_util_frame_t *f);
+
 typedef void (*xcb_present_util_frame_cb_t)(void *data, const xcb_present_util_frame_t *frame);
 
 /*
  * Makes a swapchain for window, whose depth must be 24 or 32.  options may
- * be NULL (FIFO, automatic back end, 3 buffers).  The window must exist;
+ * be NULL (the defaults of xcb_present_util_options_init(): FIFO,
+ * automatic back end, 3 buffers).  The window must exist;
  * the connection must stay open until the swapchain is destroyed.  Makes a
  * few round trips, all of them together bounded by the connection's bound
  * (xcb_dri3_util_set_timeout(), 1 s by default).
@@ -159,7 +187,8 @@ xcb_present_util_swapchain_create(xcb_connection_t *c, xcb_window_t window,
  * out once that frame completed.
  *
  * Returns 0, -ETIMEDOUT (no buffer came free: a hidden, throttled or
- * stalled window), -ENODEV, -EPIPE, -ECANCELED, -EINVAL (image NULL),
+ * stalled window), -ENODEV, -EPIPE, -ECANCELED, -EINVAL (image NULL, or
+ * image->size below the first version),
  * -ENOMEM (a reallocation failed).
  */
 int xcb_present_util_acquire(xcb_present_util_swapchain_t *sc, int64_t timeout_ns,
@@ -181,7 +210,8 @@ int xcb_present_util_present(xcb_present_util_swapchain_t *sc,
                              const xcb_present_util_image_t *image,
                              const xcb_rectangle_t *damage, uint32_t n_damage);
 
-/* Copies the statistics into *stats.  Returns 0, or -EINVAL. */
+/* Copies the statistics into the first stats->size bytes of *stats.
+ * Returns 0, or -EINVAL (NULL, or a size below the first version). */
 int xcb_present_util_swapchain_stats(xcb_present_util_swapchain_t *sc,
                                      xcb_present_util_stats_t *stats);
 

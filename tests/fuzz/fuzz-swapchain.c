@@ -66,6 +66,7 @@ static void draw(const xcb_present_util_image_t *img)
 static void run_swapchain(xcb_connection_t *c, const uint8_t *h, int64_t *budget)
 {
     xcb_present_util_options_t o = {
+        .size = sizeof o,
         .mode = (xcb_present_util_mode_t)(h[0] & 3),
         .backend = (xcb_present_util_backend_t)((h[0] >> 2) & 3),
         .num_buffers = h[1] ? 2 + h[1] % 7 : 0,
@@ -74,7 +75,7 @@ static void run_swapchain(xcb_connection_t *c, const uint8_t *h, int64_t *budget
     int64_t timeout = (int64_t)(h[3] % 32) * 1000000;
     xcb_rectangle_t damage = { h[4] % 64, h[5] % 64, h[6] % 64, h[7] % 64 };
     xcb_present_util_swapchain_t *sc;
-    xcb_present_util_stats_t st;
+    xcb_present_util_stats_t st = { .size = sizeof st };
 
     *budget += CREATE_WAIT_NS;
     sc = xcb_present_util_swapchain_create(c, FUZZ_WINDOW, &o);
@@ -86,7 +87,7 @@ static void run_swapchain(xcb_connection_t *c, const uint8_t *h, int64_t *budget
     if (h[0] & 0x10)
         xcb_present_util_swapchain_set_frame_callback(sc, on_frame, &called);
     for (unsigned i = 0; i < frames; i++) {
-        xcb_present_util_image_t img;
+        xcb_present_util_image_t img = { .size = sizeof img };
         int r;
 
         *budget += timeout;

@@ -48,7 +48,8 @@ void mf_start(struct mock_fixture *s, const char *const *kv)
 void mf_swapchain(struct mock_fixture *s, xcb_present_util_mode_t mode,
                       xcb_present_util_backend_t backend, uint32_t n)
 {
-    xcb_present_util_options_t o = { mode, backend, n };
+    xcb_present_util_options_t o = { .size = sizeof o, .mode = mode, .backend = backend,
+                                     .num_buffers = n };
 
     s->sc = xcb_present_util_swapchain_create(s->c, s->window, &o);
     if (!s->sc)
@@ -70,7 +71,7 @@ uint32_t mf_pixel(uint32_t n, uint32_t x, uint32_t y)
 
 int mf_frame(struct mock_fixture *s, uint32_t n)
 {
-    xcb_present_util_image_t img;
+    xcb_present_util_image_t img = { .size = sizeof img };
     int r = xcb_present_util_acquire(s->sc, SECOND, &img);
 
     if (r)
@@ -83,7 +84,7 @@ int mf_frame(struct mock_fixture *s, uint32_t n)
 
 void mf_wait_completed(struct mock_fixture *s, uint64_t n)
 {
-    xcb_present_util_stats_t st;
+    xcb_present_util_stats_t st = { .size = sizeof st };
 
     for (int i = 0; i < 300; i++) {
         struct timespec ts = { 0, 10000000 };

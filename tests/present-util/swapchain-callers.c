@@ -72,7 +72,7 @@ static void stop_event_thread(struct fixture *s, pthread_t thread)
 TEST(event_thread_on_the_same_connection)
 {
     struct fixture s;
-    xcb_present_util_stats_t st;
+    xcb_present_util_stats_t st = { .size = sizeof st };
     pthread_t thread;
     long long t;
 
@@ -106,7 +106,7 @@ TEST(event_thread_on_the_same_connection)
 TEST(poll_loop_with_timeout_zero)
 {
     struct fixture s;
-    xcb_present_util_stats_t st;
+    xcb_present_util_stats_t st = { .size = sizeof st };
     long long start;
     uint32_t n = 0;
 
@@ -114,7 +114,7 @@ TEST(poll_loop_with_timeout_zero)
     fixture_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_AUTO, 3);
     start = now_ms();
     while (n < 30 && now_ms() - start < 5000) {
-        xcb_present_util_image_t img;
+        xcb_present_util_image_t img = { .size = sizeof img };
         int r = xcb_present_util_acquire(s.sc, 0, &img);
 
         if (r == -ETIMEDOUT) {
@@ -141,7 +141,7 @@ TEST(poll_loop_with_timeout_zero)
 TEST(fifo_first_frame_long_after_create)
 {
     struct fixture s;
-    xcb_present_util_stats_t st;
+    xcb_present_util_stats_t st = { .size = sizeof st };
 
     fixture_start(&s, 96, 64);
     fixture_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_AUTO, 3);

@@ -35,7 +35,7 @@ static long long now_ms(void)
 static int frames_until_error(struct fixture *s, long long since, long long *after_ms)
 {
     for (uint32_t n = 100; n < 400; n++) {
-        xcb_present_util_image_t img;
+        xcb_present_util_image_t img = { .size = sizeof img };
         int r = xcb_present_util_acquire(s->sc, SECOND, &img);
 
         if (r == 0) {
@@ -54,8 +54,8 @@ static int frames_until_error(struct fixture *s, long long since, long long *aft
 TEST(resize_mid_run_reallocates_buffers)
 {
     struct fixture s;
-    xcb_present_util_image_t img;
-    xcb_present_util_stats_t st;
+    xcb_present_util_image_t img = { .size = sizeof img };
+    xcb_present_util_stats_t st = { .size = sizeof st };
     uint32_t size[2] = { 300, 200 };
     uint32_t n = 0;
     bool new_size = false;
@@ -109,7 +109,7 @@ TEST(destroyed_window_gives_enodev_quickly)
     CHECK(after < 1000);
     /* It stays gone, and destroying the swapchain neither hangs nor
      * leaks (the test runner counts fds). */
-    CHECK_EQ(xcb_present_util_acquire(s.sc, 0, &(xcb_present_util_image_t){ 0 }), -ENODEV);
+    CHECK_EQ(xcb_present_util_acquire(s.sc, 0, &(xcb_present_util_image_t){ .size = sizeof(xcb_present_util_image_t) }), -ENODEV);
     t0 = now_ms();
     xcb_present_util_swapchain_destroy(s.sc);
     s.sc = NULL;
@@ -146,7 +146,7 @@ struct waiter {
 static void *wait_for_buffer(void *data)
 {
     struct waiter *w = data;
-    xcb_present_util_image_t img;
+    xcb_present_util_image_t img = { .size = sizeof img };
 
     w->result = xcb_present_util_acquire(w->sc, 5 * SECOND, &img);
     return NULL;
@@ -155,7 +155,7 @@ static void *wait_for_buffer(void *data)
 TEST(destroy_while_another_thread_waits_in_acquire)
 {
     struct fixture s;
-    xcb_present_util_image_t a, b;
+    xcb_present_util_image_t a = { .size = sizeof a }, b = { .size = sizeof b };
     struct waiter w = { 0 };
     pthread_t thread;
     long long t0;
@@ -165,7 +165,7 @@ TEST(destroy_while_another_thread_waits_in_acquire)
     /* Both buffers out: the thread's acquire has nothing to get. */
     CHECK_EQ(xcb_present_util_acquire(s.sc, SECOND, &a), 0);
     CHECK_EQ(xcb_present_util_acquire(s.sc, SECOND, &b), 0);
-    CHECK_EQ(xcb_present_util_acquire(s.sc, 0, &(xcb_present_util_image_t){ 0 }), -ETIMEDOUT);
+    CHECK_EQ(xcb_present_util_acquire(s.sc, 0, &(xcb_present_util_image_t){ .size = sizeof(xcb_present_util_image_t) }), -ETIMEDOUT);
     w.sc = s.sc;
     w.result = 1;
     CHECK_EQ(pthread_create(&thread, NULL, wait_for_buffer, &w), 0);
@@ -186,9 +186,9 @@ TEST(destroy_while_another_thread_waits_in_acquire)
 TEST(bad_arguments_are_refused)
 {
     struct fixture s;
-    xcb_present_util_options_t o = { XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_AUTO,
-                                     1 };
-    xcb_present_util_image_t img, copy;
+    xcb_present_util_options_t o = { .size = sizeof o, .mode = XCB_PRESENT_UTIL_MODE_FIFO,
+                                     .backend = XCB_PRESENT_UTIL_BACKEND_AUTO, .num_buffers = 1 };
+    xcb_present_util_image_t img = { .size = sizeof img }, copy = { .size = sizeof copy };
     xcb_rectangle_t outside = { 60, 40, 10, 10 };
 
     fixture_start(&s, 64, 48);
@@ -242,7 +242,7 @@ TEST(bad_arguments_are_refused)
 TEST(main_loop_on_the_swapchain_fd)
 {
     struct fixture s;
-    xcb_present_util_stats_t st;
+    xcb_present_util_stats_t st = { .size = sizeof st };
     uint32_t n = 0;
     long long deadline = now_ms() + 5000;
 
@@ -250,7 +250,7 @@ TEST(main_loop_on_the_swapchain_fd)
     fixture_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_AUTO, 3);
     for (;;) {
         struct pollfd p = { .fd = xcb_present_util_swapchain_fd(s.sc), .events = POLLIN };
-        xcb_present_util_image_t img;
+        xcb_present_util_image_t img = { .size = sizeof img };
         int r;
 
         CHECK_EQ(xcb_present_util_swapchain_stats(s.sc, &st), 0);

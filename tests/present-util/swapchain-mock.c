@@ -45,7 +45,7 @@ TEST(shm_backend_on_the_mock)
     struct mock_fixture s;
     const struct mock_request_record *r;
     struct mock_transcript *t;
-    xcb_present_util_stats_t st;
+    xcb_present_util_stats_t st = { .size = sizeof st };
 
     mf_start(&s, kv);
     mf_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_AUTO, 3);
@@ -105,8 +105,8 @@ TEST(flip_completions_hold_the_buffer_until_the_next_flip)
 {
     static const char *const kv[] = { "present-complete-mode", "flip", "shm", "on", NULL };
     struct mock_fixture s;
-    xcb_present_util_stats_t st;
-    xcb_present_util_image_t img;
+    xcb_present_util_stats_t st = { .size = sizeof st };
+    xcb_present_util_image_t img = { .size = sizeof img };
 
     mf_start(&s, kv);
     mf_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_SHM, 2);
@@ -132,7 +132,7 @@ TEST(suboptimal_mode_without_the_option_is_a_copy)
     static const char *const kv[] = { "present-complete-mode", "suboptimal",
                                       "dri3-version", "none", "shm", "on", NULL };
     struct mock_fixture s;
-    xcb_present_util_stats_t st;
+    xcb_present_util_stats_t st = { .size = sizeof st };
 
     mf_start(&s, kv);
     mf_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_AUTO, 3);
@@ -154,7 +154,7 @@ TEST(destroyed_flag_gives_enodev_without_a_probe)
     static const char *const kv[] = { "shm", "on", NULL };
     struct mock_fixture s;
     struct mock_transcript *t;
-    xcb_present_util_image_t img;
+    xcb_present_util_image_t img = { .size = sizeof img };
     size_t geometry_before = 0, geometry_after = 0;
 
     mf_start(&s, kv);
@@ -231,7 +231,7 @@ TEST(dri3_backend_with_idle_fences)
     struct mock_fixture s;
     struct mock_transcript *t;
     const struct mock_request_record *r;
-    xcb_present_util_stats_t st;
+    xcb_present_util_stats_t st = { .size = sizeof st };
     uint32_t fence_ids[3] = { 0 };
     size_t n_present;
 
@@ -284,7 +284,7 @@ TEST(dri3_suboptimal_copy_requeries_modifiers)
     static const char *const kv[] = { "present-complete-mode", "suboptimal", NULL };
     struct mock_fixture s;
     struct mock_transcript *t;
-    xcb_present_util_stats_t st;
+    xcb_present_util_stats_t st = { .size = sizeof st };
     uint32_t suboptimal = 0;
 
     mf_start(&s, kv);
@@ -319,7 +319,7 @@ TEST(dri3_flip_completions)
 {
     static const char *const kv[] = { "present-complete-mode", "flip", NULL };
     struct mock_fixture s;
-    xcb_present_util_stats_t st;
+    xcb_present_util_stats_t st = { .size = sizeof st };
 
     mf_start(&s, kv);
     mf_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_DRI3, 3);
@@ -329,5 +329,80 @@ TEST(dri3_flip_completions)
     CHECK_EQ(xcb_present_util_swapchain_stats(s.sc, &st), 0);
     CHECK_EQ(st.flips + check_skips_late(&s, 12), 12);
     mf_check_window_shows(&s, 12);
+    mf_stop(&s);
+}
+
+/* The sized-struct rule: _init() sets size and the defaults; a size below
+ * the first version is refused; a caller whose struct is longer (a newer
+ * header) keeps its tail untouched; the frame callback says its size. */
+TEST(sized_structs)
+{
+    static const char *const kv[] = { "dri3-version", "none", "shm", "on", NULL };
+    union {
+        xcb_present_util_image_t img;
+        unsigned char raw[sizeof(xcb_present_util_image_t) + 32];
+    } big_img;
+    union {
+        xcb_present_util_stats_t st;
+        unsigned char raw[sizeof(xcb_present_util_stats_t) + 32];
+    } big_st;
+    xcb_present_util_options_t o;
+    xcb_present_util_image_t img;
+    xcb_present_util_stats_t st;
+    struct mock_fixture s;
+
+    memset(&o, 0xa5, sizeof o);
+    xcb_present_util_options_init(&o);
+    CHECK_EQ(o.size, sizeof o);
+    CHECK_EQ(o.mode, XCB_PRESENT_UTIL_MODE_FIFO);
+    CHECK_EQ(o.backend, XCB_PRESENT_UTIL_BACKEND_AUTO);
+    CHECK_EQ(o.num_buffers, 3);
+    xcb_present_util_image_init(&img);
+    CHECK_EQ(img.size, sizeof img);
+    CHECK(img.pixels == NULL);
+    xcb_present_util_stats_init(&st);
+    CHECK_EQ(st.size, sizeof st);
+    CHECK_EQ(st.presented, 0);
+    xcb_present_util_options_init(NULL);
+    xcb_present_util_image_init(NULL);
+    xcb_present_util_stats_init(NULL);
+    xcb_present_util_frame_init(NULL);
+
+    mf_start(&s, kv);
+    o.size = 0;
+    errno = 0;
+    CHECK(!xcb_present_util_swapchain_create(s.c, s.window, &o));
+    CHECK_EQ(errno, EINVAL);
+    o.size = sizeof o - 1;
+    CHECK(!xcb_present_util_swapchain_create(s.c, s.window, &o));
+    CHECK_EQ(errno, EINVAL);
+
+    mf_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_AUTO, 2);
+    img.size = sizeof img - 1;
+    CHECK_EQ(xcb_present_util_acquire(s.sc, MF_SECOND, &img), -EINVAL);
+    st.size = 4;
+    CHECK_EQ(xcb_present_util_swapchain_stats(s.sc, &st), -EINVAL);
+
+    memset(big_img.raw, 0x5a, sizeof big_img.raw);
+    big_img.img.size = sizeof big_img.raw;
+    CHECK_EQ(xcb_present_util_acquire(s.sc, MF_SECOND, &big_img.img), 0);
+    CHECK_EQ(big_img.img.size, sizeof big_img.raw);
+    CHECK(big_img.img.pixels != NULL);
+    CHECK_EQ(big_img.img.width, 64);
+    for (size_t i = sizeof(xcb_present_util_image_t); i < sizeof big_img.raw; i++)
+        CHECK_EQ(big_img.raw[i], 0x5a);
+    /* present() takes the caller's struct as it is, size and all. */
+    CHECK_EQ(xcb_present_util_present(s.sc, &big_img.img, NULL, 0), 0);
+    mf_wait_completed(&s, 1);
+
+    memset(big_st.raw, 0x5a, sizeof big_st.raw);
+    big_st.st.size = sizeof big_st.raw;
+    CHECK_EQ(xcb_present_util_swapchain_stats(s.sc, &big_st.st), 0);
+    CHECK_EQ(big_st.st.size, sizeof big_st.raw);
+    CHECK_EQ(big_st.st.presented, 1);
+    for (size_t i = sizeof(xcb_present_util_stats_t); i < sizeof big_st.raw; i++)
+        CHECK_EQ(big_st.raw[i], 0x5a);
+    CHECK_EQ(s.n_log, 1);
+    CHECK_EQ(s.log[0].size, sizeof(xcb_present_util_frame_t));
     mf_stop(&s);
 }

@@ -30,7 +30,7 @@ static long long now_ms(void)
 TEST(fifo_300_frames)
 {
     struct fixture s;
-    xcb_present_util_stats_t st;
+    xcb_present_util_stats_t st = { .size = sizeof st };
 
     fixture_start(&s, 160, 120);
     fixture_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_AUTO, 0);
@@ -59,7 +59,7 @@ TEST(fifo_300_frames)
 TEST(fifo_relaxed_completes_every_frame_in_order)
 {
     struct fixture s;
-    xcb_present_util_stats_t st;
+    xcb_present_util_stats_t st = { .size = sizeof st };
 
     fixture_start(&s, 160, 120);
     fixture_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO_RELAXED, XCB_PRESENT_UTIL_BACKEND_AUTO, 3);
@@ -80,7 +80,7 @@ TEST(fifo_relaxed_completes_every_frame_in_order)
 TEST(mailbox_replaces_frames)
 {
     struct fixture s;
-    xcb_present_util_stats_t st;
+    xcb_present_util_stats_t st = { .size = sizeof st };
     static bool seen[FIXTURE_MAX_FRAMES + 1];
     uint32_t n = 0, shown = 0, same_vblank = 0;
     uint64_t last_msc = 0;
@@ -125,7 +125,7 @@ TEST(mailbox_replaces_frames)
 TEST(immediate_does_not_wait_for_vblanks)
 {
     struct fixture s;
-    xcb_present_util_stats_t st;
+    xcb_present_util_stats_t st = { .size = sizeof st };
     long long start, took;
     uint64_t span;
 
@@ -153,7 +153,7 @@ TEST(immediate_does_not_wait_for_vblanks)
 TEST(put_image_backend_forced)
 {
     struct fixture s;
-    xcb_present_util_stats_t st;
+    xcb_present_util_stats_t st = { .size = sizeof st };
 
     fixture_start(&s, 200, 100);
     fixture_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_PUT_IMAGE, 2);
@@ -174,7 +174,7 @@ TEST(put_image_backend_forced)
 TEST(damage_updates_only_its_rectangles)
 {
     struct fixture s;
-    xcb_present_util_image_t img;
+    xcb_present_util_image_t img = { .size = sizeof img };
     xcb_rectangle_t r = { 8, 8, 16, 8 };
     xcb_get_image_reply_t *shot;
     const uint32_t *px;

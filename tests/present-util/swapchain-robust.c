@@ -44,7 +44,7 @@ static void lose_idle_notifies(xcb_present_util_mode_t mode)
     static const char *const kv[] = { "dri3-version", "none", "shm", "on",
                                       "present-event-fault", "drop-idle:3", NULL };
     struct mock_fixture s;
-    xcb_present_util_stats_t st;
+    xcb_present_util_stats_t st = { .size = sizeof st };
 
     mf_start(&s, kv);
     mf_swapchain(&s, mode, XCB_PRESENT_UTIL_BACKEND_AUTO, 3);
@@ -112,7 +112,7 @@ TEST(refresh_follows_a_change)
 {
     static const char *const kv[] = { "msc-rate", "60", "msc-rate-later", "600:20", NULL };
     struct mock_fixture s;
-    xcb_present_util_stats_t st;
+    xcb_present_util_stats_t st = { .size = sizeof st };
     long long start = now_ms();
     uint32_t n = 0;
 
@@ -136,16 +136,16 @@ TEST(two_swapchains_on_one_window)
     static const char *const kv[] = { "dri3-version", "none", "shm", "on", NULL };
     struct mock_fixture fifo, *s = &fifo;
     xcb_present_util_swapchain_t *other;
-    xcb_present_util_stats_t st;
-    xcb_present_util_options_t o = { XCB_PRESENT_UTIL_MODE_IMMEDIATE,
-                                     XCB_PRESENT_UTIL_BACKEND_AUTO, 2 };
+    xcb_present_util_stats_t st = { .size = sizeof st };
+    xcb_present_util_options_t o = { .size = sizeof o, .mode = XCB_PRESENT_UTIL_MODE_IMMEDIATE,
+                                     .backend = XCB_PRESENT_UTIL_BACKEND_AUTO, .num_buffers = 2 };
 
     mf_start(s, kv);
     mf_swapchain(s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_AUTO, 4);
     other = xcb_present_util_swapchain_create(s->c, s->window, &o);
     CHECK(other != NULL);
     for (uint32_t n = 1; n <= 12; n++) {
-        xcb_present_util_image_t img;
+        xcb_present_util_image_t img = { .size = sizeof img };
 
         CHECK_EQ(mf_frame(s, n), 0);
         CHECK_EQ(xcb_present_util_acquire(other, MF_SECOND, &img), 0);
@@ -179,7 +179,7 @@ TEST(stopped_server_keeps_every_bound)
 {
     static const char *const kv[] = { "dri3-version", "none", "shm", "on", NULL };
     struct mock_fixture s;
-    xcb_present_util_image_t img;
+    xcb_present_util_image_t img = { .size = sizeof img };
     long long t;
     int r = 0;
 
@@ -220,8 +220,9 @@ TEST(put_image_to_a_server_that_stopped_reading)
     struct mock_fixture s;
     const xcb_screen_t *screen;
     xcb_window_t big;
-    xcb_present_util_options_t o = { XCB_PRESENT_UTIL_MODE_IMMEDIATE,
-                                     XCB_PRESENT_UTIL_BACKEND_PUT_IMAGE, 2 };
+    xcb_present_util_options_t o = { .size = sizeof o, .mode = XCB_PRESENT_UTIL_MODE_IMMEDIATE,
+                                     .backend = XCB_PRESENT_UTIL_BACKEND_PUT_IMAGE,
+                                     .num_buffers = 2 };
     int r = 0;
 
     mf_start(&s, kv);
@@ -235,7 +236,7 @@ TEST(put_image_to_a_server_that_stopped_reading)
     CHECK_EQ(xcb_dri3_util_set_timeout(s.c, 300000000), 0);
     CHECK_EQ(kill(mock_server_pid(s.server), SIGSTOP), 0);
     for (int i = 0; i < 8 && r == 0; i++) {
-        xcb_present_util_image_t img;
+        xcb_present_util_image_t img = { .size = sizeof img };
         long long t = now_ms();
 
         r = xcb_present_util_acquire(s.sc, 100000000, &img);

@@ -46,7 +46,9 @@ static void start(struct fixture *f, const char *const *kv, xcb_present_util_mod
 {
     struct mock_config *cfg = mock_config_new();
     const xcb_screen_t *screen;
-    xcb_present_util_options_t o = { mode, XCB_PRESENT_UTIL_BACKEND_DRI3, n_buffers };
+    xcb_present_util_options_t o = { .size = sizeof o, .mode = mode,
+                                     .backend = XCB_PRESENT_UTIL_BACKEND_DRI3,
+                                     .num_buffers = n_buffers };
 
     memset(f, 0, sizeof *f);
     CHECK(cfg != NULL);
@@ -72,7 +74,7 @@ static void start(struct fixture *f, const char *const *kv, xcb_present_util_mod
 static void frame(struct fixture *f, uint32_t n, const xcb_rectangle_t *damage,
                   uint32_t n_damage)
 {
-    xcb_present_util_image_t img;
+    xcb_present_util_image_t img = { .size = sizeof img };
 
     CHECK_EQ(xcb_present_util_acquire(f->sc, 2 * SECOND, &img), 0);
     for (uint32_t y = 0; y < img.height; y++)
@@ -82,7 +84,7 @@ static void frame(struct fixture *f, uint32_t n, const xcb_rectangle_t *damage,
 
 static void wait_completed(struct fixture *f, uint64_t n)
 {
-    xcb_present_util_stats_t st = { 0 };
+    xcb_present_util_stats_t st = { .size = sizeof st };
 
     for (int i = 0; i < 500; i++) {
         struct timespec ts = { 0, 10000000 };
@@ -240,7 +242,7 @@ TEST(copies_release_each_buffer_on_its_own_point)
 TEST(flips_release_when_the_next_frame_is_shown)
 {
     static const char *const kv[] = { "present-complete-mode", "flip", NULL };
-    xcb_present_util_stats_t st;
+    xcb_present_util_stats_t st = { .size = sizeof st };
     struct fixture f;
 
     use_memfd_timelines();
@@ -307,7 +309,7 @@ TEST(destroy_frees_every_syncobj_and_fd)
 {
     static const char *const kv[] = { NULL };
     const uint32_t values[] = { 80, 60 };
-    xcb_present_util_image_t img = { 0 };
+    xcb_present_util_image_t img = { .size = sizeof img };
     struct fixture f;
     int fds_before;
     size_t imports, buffers;

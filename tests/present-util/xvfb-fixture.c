@@ -46,7 +46,8 @@ void fixture_start(struct fixture *s, uint16_t width, uint16_t height)
 void fixture_swapchain(struct fixture *s, xcb_present_util_mode_t mode,
                        xcb_present_util_backend_t backend, uint32_t num_buffers)
 {
-    xcb_present_util_options_t o = { mode, backend, num_buffers };
+    xcb_present_util_options_t o = { .size = sizeof o, .mode = mode, .backend = backend,
+                                     .num_buffers = num_buffers };
 
     s->sc = xcb_present_util_swapchain_create(s->c, s->window, &o);
     if (!s->sc)
@@ -76,7 +77,7 @@ void fixture_render(const xcb_present_util_image_t *img, uint32_t n)
 
 void fixture_frame(struct fixture *s, uint32_t n)
 {
-    xcb_present_util_image_t img;
+    xcb_present_util_image_t img = { .size = sizeof img };
     int r = xcb_present_util_acquire(s->sc, 1000000000, &img);
 
     if (r)
@@ -98,7 +99,7 @@ static long long now_ms(void)
 void fixture_wait_completed(struct fixture *s, uint64_t completed, int timeout_ms)
 {
     long long deadline = now_ms() + timeout_ms;
-    xcb_present_util_stats_t st;
+    xcb_present_util_stats_t st = { .size = sizeof st };
 
     for (;;) {
         struct pollfd p = { .fd = xcb_present_util_swapchain_fd(s->sc), .events = POLLIN };

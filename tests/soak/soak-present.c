@@ -83,7 +83,7 @@ static void start(struct soak *s, xcb_present_util_mode_t mode)
 {
     struct mock_config *cfg = mock_config_new();
     const xcb_screen_t *screen;
-    xcb_present_util_options_t o = { .mode = mode };
+    xcb_present_util_options_t o = { .size = sizeof o, .mode = mode };
 
     CHECK(cfg != NULL);
     /* No transcript: a million frames would write gigabytes of it. */
@@ -143,7 +143,7 @@ static void soak(xcb_present_util_mode_t mode, unsigned long frames)
 {
     struct soak s;
     struct sample first = { 0 }, last = { 0 };
-    xcb_present_util_stats_t st;
+    xcb_present_util_stats_t st = { .size = sizeof st };
     unsigned long warm = frames > 10 * WARM_UP_FRAMES ? WARM_UP_FRAMES : frames / 10;
     double t0, t;
 
@@ -152,7 +152,7 @@ static void soak(xcb_present_util_mode_t mode, unsigned long frames)
     start(&s, mode);
     t0 = now_s();
     for (unsigned long i = 0; i < frames; i++) {
-        xcb_present_util_image_t img;
+        xcb_present_util_image_t img = { .size = sizeof img };
         int r;
 
         if (i % RESIZE_EVERY == 0) {

@@ -1,0 +1,39 @@
+/* The _init() functions of the caller's structs (see sized-private.h). */
+#include "sized-private.h"
+
+#include <string.h>
+
+void xcb_present_util_options_init(xcb_present_util_options_t *o)
+{
+    if (!o)
+        return;
+    memset(o, 0, sizeof *o);
+    o->size = sizeof *o;
+    o->mode = XCB_PRESENT_UTIL_MODE_FIFO;
+    o->backend = XCB_PRESENT_UTIL_BACKEND_AUTO;
+    o->num_buffers = 3;
+}
+
+void xcb_present_util_image_init(xcb_present_util_image_t *img)
+{
+    if (!img)
+        return;
+    memset(img, 0, sizeof *img);
+    img->size = sizeof *img;
+}
+
+void xcb_present_util_stats_init(xcb_present_util_stats_t *st)
+{
+    if (!st)
+        return;
+    memset(st, 0, sizeof *st);
+    st->size = sizeof *st;
+}
+
+void xcb_present_util_frame_init(xcb_present_util_frame_t *f)
+{
+    if (!f)
+        return;
+    memset(f, 0, sizeof *f);
+    f->size = sizeof *f;
+}
