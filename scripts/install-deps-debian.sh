@@ -17,6 +17,8 @@ PACKAGES="
     libxcb-xinput0 libxcb-composite0 libxcb-damage0 libxcb-res0 libxcb-xinerama0
     libxcb-screensaver0 libxcb-xtest0 libxcb-xv0 libxcb-xvmc0 libxcb-dpms0 libxcb-record0
     libxcb-xf86dri0 libxcb-dri2-0 libxcb-glx0 libxcb-xkb1
+    libxcb-xkb-dev libxcb-xinput-dev libxcb-composite0-dev libxcb-damage0-dev libxcb-res0-dev
+    libxcb-glx0-dev libxcb-dri2-0-dev libxcb-xinerama0-dev
 "
 # shellcheck disable=SC2086
 if ! dpkg -s $PACKAGES >/dev/null 2>&1; then

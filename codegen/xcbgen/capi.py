@@ -267,6 +267,8 @@ def switch_list_apis(sw, owner):
     out = []
     args = (Param(f"const {owner} *", "R", "The packet."),
             Param(f"const {sw.c_name} *", "S", "The switch, unpacked."))
+    # As libxcb's: what only reads the unpacked switch takes it alone.
+    only_s = args[1:]
     for case in sw.cases:
         base = accessor(sw.base, case.name) if case.name else sw.base
         for item in case.layout.tail:
@@ -275,14 +277,14 @@ def switch_list_apis(sw, owner):
                 # Where an inner switch or a variable-sized field is.
                 ret = "void *" if isinstance(item, m.Switch) else item.type.c_name + " *"
                 out.append(ListApi(item, owner, accessor(base, item.name),
-                                   Function(ret, accessor(base, item.name), args), None, None,
+                                   Function(ret, accessor(base, item.name), only_s), None, None,
                                    case=case))
                 continue
             if not isinstance(item, m.ListField) or (isinstance(item.length, m.Value)
                                                      and is_fixed(item.type)):
                 continue      # a constant-length list is an array in the struct
             name = accessor(base, item.name)
-            pointer = Function(elem_ctype(item) + " *", name, args)
+            pointer = Function(elem_ctype(item) + " *", name, only_s)
             if is_struct_list(item):
                 end = Function(item.type.iterator, name + "_iterator", args)
                 if not is_fixed(item.type):

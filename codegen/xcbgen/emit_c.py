@@ -788,7 +788,6 @@ class _Source:
         if api.length is None:
             self.function(api.pointer)
             with w.block(""):
-                w.line("(void) R;")
                 amp = "&" if isinstance(item, m.Switch) else ""
                 w.line(f"return ({api.pointer.ret}) {amp}{where};")
             w.blank()
@@ -804,7 +803,6 @@ class _Source:
         if api.pointer is not None:
             self.function(api.pointer)
             with w.block(""):
-                w.line("(void) R;")
                 w.line(f"return {where};")
             w.blank()
         params = ([(n, refs.field(n)) for n, _ in item.type.layout.params]

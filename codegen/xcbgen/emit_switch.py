@@ -23,10 +23,19 @@ def is_array(t):
 
 
 def case_members(case):
-    """(C type, name) of what a case holds in the switch's C struct."""
+    """(C type, name) of what a case holds in the switch's C struct. A pad
+    of some bytes is a member too, as in libxcb's structs (uint8_t padN, or
+    padN[bytes]), and a pad up to an alignment that the XML marks
+    serialize="true" a pointer (uint8_t *padN); other alignment pads are
+    none. Pads are numbered on from the packet holding the switch."""
     out = []
     for t in case.layout.tail:
-        if is_array(t):
+        if isinstance(t, m.TailPad):
+            if t.align <= 1 and t.bytes > 0:
+                out.append(("uint8_t", t.name + (f"[{t.bytes}]" if t.bytes > 1 else "")))
+            elif t.serialize:
+                out.append(("uint8_t *", t.name))
+        elif is_array(t):
             out.append((t.type.c_name, f"{t.name}[{t.length.value}]"))
         elif isinstance(t, m.TailField):
             ctype = t.type.c_name if is_fixed(t.type) else f"{t.type.c_name} *"

@@ -10,9 +10,10 @@ EXPR_TAGS = frozenset({"fieldref", "value", "op", "unop", "popcount", "sumof", "
 _BINARY = ("+", "-", "*", "/", "&", "<<")
 
 
-def parse_expr(node, lookup=None):
+def parse_expr(node, lookup=None, element=False):
     """XML -> expression. `lookup(name, loc)` gives the Type of a <paramref>'s
-    type and the Enum of an <enumref>'s ref; without it, those are errors."""
+    type and the Enum of an <enumref>'s ref; without it, those are errors.
+    `element`: inside a <sumof>, where <listelement-ref/> may stand."""
     tag = node.tag
     if tag == "fieldref":
         name = node.text.strip()
@@ -27,6 +28,8 @@ def parse_expr(node, lookup=None):
             raise GenError(node.loc, f"bit {bit} is out of range 0..31")
         return m.Value(1 << bit)
     if tag == "listelement-ref":
+        if not element:
+            raise GenError(node.loc, "<listelement-ref/> stands only in a <sumof>'s expression")
         return m.ElementRef()
     if tag in ("enumref", "paramref") and lookup is None:
         raise GenError(node.loc, f"<{tag}> cannot stand here")
@@ -42,19 +45,21 @@ def parse_expr(node, lookup=None):
         op = node.require("op")
         if op not in _BINARY or len(kids) != 2:
             raise GenError(node.loc, f"<op op='{op}'> needs a known operator and two operands")
-        return m.BinOp(op, parse_expr(kids[0], lookup), parse_expr(kids[1], lookup))
+        return m.BinOp(op, parse_expr(kids[0], lookup, element),
+                       parse_expr(kids[1], lookup, element))
     if tag == "unop":
         if node.require("op") != "~" or len(kids) != 1:
             raise GenError(node.loc, "<unop> supports only '~' with one operand")
-        return m.UnOp("~", parse_expr(kids[0], lookup))
+        return m.UnOp("~", parse_expr(kids[0], lookup, element))
     if tag == "popcount":
         if len(kids) != 1:
             raise GenError(node.loc, "<popcount> takes one operand")
-        return m.Popcount(parse_expr(kids[0], lookup))
+        return m.Popcount(parse_expr(kids[0], lookup, element))
     if tag == "sumof":
         if len(kids) > 1:
             raise GenError(node.loc, "<sumof> takes at most one expression")
-        return m.SumOf(node.require("ref"), parse_expr(kids[0], lookup) if kids else None)
+        return m.SumOf(node.require("ref"),
+                       parse_expr(kids[0], lookup, element=True) if kids else None)
     raise GenError(node.loc, f"the expression <{tag}> is not supported by this generator")
 
 
@@ -77,6 +82,17 @@ def field_refs(expr):
         return field_refs(expr.operand)
     if isinstance(expr, m.SumOf):
         return [expr.list]
+    return []
+
+
+def sumofs(expr):
+    """The <sumof>s of an expression, outermost first."""
+    if isinstance(expr, m.SumOf):
+        return [expr] + (sumofs(expr.expr) if expr.expr is not None else [])
+    if isinstance(expr, m.BinOp):
+        return sumofs(expr.lhs) + sumofs(expr.rhs)
+    if isinstance(expr, (m.UnOp, m.Popcount)):
+        return sumofs(expr.operand)
     return []
 
 

@@ -189,11 +189,14 @@ class TailField:
 
 @dataclass(frozen=True)
 class TailPad:
-    """A pad after the variable part: `bytes` long, or up to a multiple of `align`."""
+    """A pad after the variable part: `bytes` long, or up to a multiple of `align`.
+    `serialize` is the XML's serialize="true" (a pad a switch's C struct
+    points at, as libxcb's does)."""
     name: str
     bytes: int
     align: int
     loc: Loc
+    serialize: bool = False
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from .capi import (all_switches, aux_functions, iterator_functions, has_iterator
                    reply_fds_function, reply_function, reply_sizeof_function,
                    request_functions, sizeof_function, switch_functions)
 from .errors import GenError
-from .expr import field_refs
+from .expr import field_refs, sumofs
 from .naming import KEYWORD_FIELDS, lower
 
 NEEDS = ("module",)
@@ -127,6 +127,27 @@ def list_lengths(mod):
                                              f"'{ref}', which is not a field before it")
             if isinstance(item, (m.TailField, m.ListField)):
                 known.add(item.name)
+
+
+def sumof_lists(mod):
+    """A <sumof> sums a list that precedes it (in its packet, or in the
+    switch cases around it)."""
+    def walk(tail, lists):
+        lists = set(lists)
+        for item in tail:
+            if isinstance(item, m.ListField) and item.length is not None:
+                for s in sumofs(item.length):
+                    if s.list not in lists:
+                        raise GenError(item.loc, f"the length of '{item.name}' sums "
+                                                 f"'{s.list}', which is not a list before it")
+            if isinstance(item, m.ListField):
+                lists.add(item.name)
+            elif isinstance(item, m.Switch):
+                for case in item.cases:
+                    walk(case.layout.tail, lists)
+
+    for _, lay, _ in _layouts(mod):
+        walk(lay.tail, ())
 
 
 def list_alignment(mod):
@@ -280,4 +301,4 @@ def _need_doc(text, loc, what):
 
 # In this order: layouts that cannot be sent first, then names, then docs.
 CHECKS = (numbers_unique, fixed_parts, request_layouts, reply_fd_counts, list_lengths,
-          list_alignment, field_names, global_names, docs)
+          sumof_lists, list_alignment, field_names, global_names, docs)

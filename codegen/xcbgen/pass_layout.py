@@ -356,6 +356,10 @@ class _PacketLayout:
         self.shift = 4
 
     def pad_name(self):
+        # libxcb numbers the pads of a switch's cases on from those of the
+        # struct, request or reply holding it: the names are its C members.
+        if self.kind == "case" and self.outer is not None:
+            return self.outer.pad_name()
         self.pads += 1
         return f"pad{self.pads - 1}"
 
@@ -508,7 +512,8 @@ def _item_exprfield(p, item):
 def _item_pad(p, item):
     ref = p.lay.ref(item)
     if p.variable:
-        p.add_tail(m.TailPad(p.pad_name(), ref.pad_bytes, ref.pad_align or 1, item.loc),
+        p.add_tail(m.TailPad(p.pad_name(), ref.pad_bytes, ref.pad_align or 1, item.loc,
+                             item.get("serialize") == "true"),
                    param=False)
         return
     n = ref.pad_bytes or -p.wire % ref.pad_align
@@ -582,9 +587,10 @@ def _lower(name, loc):
 
 
 def _switch_refs(expr, cases):
-    """The field names a switch reads from outside itself: its value's, and
-    those its cases' lengths and inner switches read and do not hold."""
-    out = list(field_refs(expr))
+    """The field names a switch reads from outside itself, in the order of
+    libxcb's parameters: those its cases' lengths and inner switches read
+    and do not hold, in the order they come, then its value's."""
+    out = []
     for case in cases:
         own = set()
         for t in case.layout.tail:
@@ -594,7 +600,7 @@ def _switch_refs(expr, cases):
                 out += [n for n, _ in t.params if n not in own]
             if isinstance(t, (m.TailField, m.ListField, m.Switch)):
                 own.add(t.name)
-    return out
+    return out + list(field_refs(expr))
 
 
 def _item_length(p, item):
