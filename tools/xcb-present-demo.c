@@ -14,10 +14,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <xcb/xcb.h>
 #include <xcb/xcbext.h>
 
+#include "clock.h"
 #include "demo-report.h"
 #include "png-write.h"
 #include "xcb_present_util.h"
@@ -35,14 +35,6 @@ struct demo {
     struct xvfb xvfb;
     uint32_t last_rendered;         /* frame number of the last present() */
 };
-
-static double now_s(void)
-{
-    struct timespec ts;
-
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 static void usage(FILE *out)
 {
@@ -200,7 +192,7 @@ static int screenshot(struct demo *d, const char *path)
 {
     xcb_get_image_cookie_t ck = xcb_get_image(d->c, XCB_IMAGE_FORMAT_Z_PIXMAP, d->window, 0, 0,
                                               (uint16_t)d->width, (uint16_t)d->height, ~0u);
-    double deadline = now_s() + 5;
+    double deadline = tool_now_s() + 5;
     xcb_get_image_reply_t *img = NULL;
     xcb_generic_error_t *e = NULL;
     int r = -1;
@@ -209,7 +201,7 @@ static int screenshot(struct demo *d, const char *path)
     while (!xcb_poll_for_reply(d->c, ck.sequence, (void **)&img, &e)) {
         struct pollfd p = { .fd = xcb_get_file_descriptor(d->c), .events = POLLIN };
 
-        if (xcb_connection_has_error(d->c) || now_s() > deadline)
+        if (xcb_connection_has_error(d->c) || tool_now_s() > deadline)
             break;
         poll(&p, 1, 100);
     }
@@ -261,7 +253,7 @@ static int run(struct demo *d, xcb_present_util_swapchain_t *sc, struct demo_rep
         demo_report_tick(rep, sc, stdout);
     }
     /* Let the last frames come out (at most two seconds). */
-    for (double end = now_s() + 2; now_s() < end; ) {
+    for (double end = tool_now_s() + 2; tool_now_s() < end; ) {
         struct pollfd p = { .fd = xcb_present_util_get_fd(sc), .events = POLLIN };
         xcb_present_util_stats_t st;
 
@@ -326,9 +318,9 @@ int main(int argc, char **argv)
     printf("presenting %u frames of %ux%u, %s, %s back end\n", d.frames, d.width, d.height,
            xcb_present_util_mode_name(d.mode), xcb_present_util_backend_name(setup.backend));
     fflush(stdout);
-    t0 = now_s();
+    t0 = tool_now_s();
     err = run(&d, sc, &rep);
-    setup.seconds = now_s() - t0;
+    setup.seconds = tool_now_s() - t0;
     if (err) {
         fprintf(stderr, "xcb-present-demo: stopped after frame %u: %s\n", d.last_rendered,
                 explain(err));

@@ -1,7 +1,8 @@
 /*
- * Helpers shared by the fence tests: the clock, short sleeps, child
- * processes that cannot outlive a failed test, and a way to tell that the
- * test runs under valgrind (where timing bounds and seccomp do not apply).
+ * Helpers shared by the fence tests: child processes that cannot outlive
+ * a failed test, and a way to tell that the test runs under valgrind
+ * (where timing bounds and seccomp do not apply).  The clock and sleeps
+ * are test-clock.h's.
  */
 #ifndef FENCE_TEST_UTIL_H
 #define FENCE_TEST_UTIL_H
@@ -21,6 +22,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "test-clock.h"
 #include "test-runner.h"
 
 #if defined(__has_include)
@@ -31,22 +33,6 @@
 #ifndef RUNNING_ON_VALGRIND
 #define RUNNING_ON_VALGRIND 0
 #endif
-
-static inline int64_t now_ns(void)
-{
-    struct timespec ts;
-
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
-
-static inline void sleep_ms(int ms)
-{
-    struct timespec ts = { .tv_sec = ms / 1000, .tv_nsec = (long)(ms % 1000) * 1000000L };
-
-    while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
-        ;
-}
 
 /* Forks a child that dies with its parent (so a test that fails while the
  * child blocks leaves nothing behind) and that gives up after 10 s. */

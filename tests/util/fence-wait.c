@@ -43,10 +43,10 @@ static void use_fallback(void)
 #define CHECK_TIMES_OUT_ON_TIME(call, timeout_ns)                              \
     do {                                                                    \
         for (int attempt_ = 0;; attempt_++) {                               \
-            int64_t start_ = now_ns(), took_;                               \
+            int64_t start_ = test_now_ns(), took_;                               \
                                                                             \
             CHECK_EQ((call), -ETIMEDOUT);                                   \
-            took_ = now_ns() - start_;                                      \
+            took_ = test_now_ns() - start_;                                      \
             test_note("timeout %lld ns, took %lld ns", (long long)(timeout_ns), \
                       (long long)took_);                                    \
             CHECK(took_ >= (timeout_ns));                                   \
@@ -66,7 +66,7 @@ static void *trigger_later(void *arg)
 {
     struct delayed_trigger *t = arg;
 
-    sleep_ms(t->delay_ms);
+    test_sleep_ms(t->delay_ms);
     xcb_dri3_util_fence_trigger(t->fence);
     return NULL;
 }

@@ -55,7 +55,7 @@ static bool loop_turn(struct loop *l, int timeout_ms)
 
 static void *trigger_after_20ms(void *arg)
 {
-    sleep_ms(20);
+    test_sleep_ms(20);
     xcb_dri3_util_fence_trigger(arg);
     return NULL;
 }

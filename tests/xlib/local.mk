@@ -76,13 +76,14 @@ tests_xlib_xpresent_layout_ref_CFLAGS = $(AM_CFLAGS) $(XLIB_CFLAGS) $(XLIB_HEADE
 # through ours under Debian's header, and through ours.
 check_PROGRAMS += tests/xlib/xlib-diff tests/xlib/xlib-diff-ref
 TESTS += tests/xlib/differential.sh
-tests_xlib_xlib_diff_SOURCES = tests/xlib/xlib-diff.c tests/xlib/xvfb.c
+tests_xlib_xlib_diff_SOURCES = tests/xlib/xlib-diff.c tests/xlib/xvfb.c $(TEST_CLOCK)
 tests_xlib_xlib_diff_CPPFLAGS = -D_GNU_SOURCE -I$(top_srcdir)/src/xlib/include \
-	-I$(top_srcdir)/tests/xlib
+	-I$(top_srcdir)/tests/xlib -I$(top_srcdir)/tests/common
 tests_xlib_xlib_diff_CFLAGS = $(AM_CFLAGS) $(XLIB_CFLAGS) $(XLIB_HEADER_DEPS_CFLAGS)
 tests_xlib_xlib_diff_LDADD = src/xlib/libXpresent.la $(XLIB_LIBS)
-tests_xlib_xlib_diff_ref_SOURCES = tests/xlib/xlib-diff.c tests/xlib/xvfb.c
-tests_xlib_xlib_diff_ref_CPPFLAGS = -D_GNU_SOURCE $(XPRESENT_REF_CFLAGS) -I$(top_srcdir)/tests/xlib
+tests_xlib_xlib_diff_ref_SOURCES = tests/xlib/xlib-diff.c tests/xlib/xvfb.c $(TEST_CLOCK)
+tests_xlib_xlib_diff_ref_CPPFLAGS = -D_GNU_SOURCE $(XPRESENT_REF_CFLAGS) -I$(top_srcdir)/tests/xlib \
+	-I$(top_srcdir)/tests/common
 tests_xlib_xlib_diff_ref_CFLAGS = $(AM_CFLAGS) $(XLIB_CFLAGS) $(XLIB_HEADER_DEPS_CFLAGS)
 tests_xlib_xlib_diff_ref_LDADD = $(XPRESENT_REF_LIBS) $(XLIB_LIBS)
 
