@@ -23,9 +23,9 @@
 #include <sched.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "xcb_dri3_util.h"
 
 #define RUNS 5
@@ -70,14 +70,6 @@ static const struct impl impls[2] = {
     { "ours", ours_make, ours_trigger, ours_reset, ours_wait, ours_query },
     { "libxshmfence", xshm_make, xshm_trigger, xshm_reset, xshm_wait, xshm_query },
 };
-
-static int64_t now_ns(void)
-{
-    struct timespec ts;
-
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
 
 /* A fresh page for both libraries: libxshmfence's own allocator. */
 static void *fresh(const struct impl *im)
@@ -141,13 +133,13 @@ static double round_trip(const struct impl *im, long rounds, bool one_cpu)
         }
         _exit(0);
     }
-    start = now_ns();
+    start = tool_now_ns();
     for (long i = 0; i < rounds; i++) {
         im->trigger(ping);
         im->wait(pong);
         im->reset(pong);
     }
-    end = now_ns();
+    end = tool_now_ns();
     waitpid(pid, &status, 0);
     sched_setaffinity(0, sizeof(all), &all);
     release(im, ping);
@@ -167,7 +159,7 @@ static double uncontended(const struct impl *im, enum op op)
 
     if (op != OP_TRIGGER_RESET)
         im->trigger(f);
-    start = now_ns();
+    start = tool_now_ns();
     for (long i = 0; i < UNCONTENDED_OPS; i++) {
         switch (op) {
         case OP_TRIGGER_RESET:
@@ -182,7 +174,7 @@ static double uncontended(const struct impl *im, enum op op)
             break;
         }
     }
-    ns = (double)(now_ns() - start) / (double)UNCONTENDED_OPS;
+    ns = (double)(tool_now_ns() - start) / (double)UNCONTENDED_OPS;
     release(im, f);
     return ns;
 }

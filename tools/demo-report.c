@@ -1,25 +1,18 @@
 /* See demo-report.h. */
 #include "demo-report.h"
 
+#include "clock.h"
+
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <xcb/present.h>
-
-static uint64_t now_us(void)
-{
-    struct timespec ts;
-
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000 + (uint64_t)ts.tv_nsec / 1000;
-}
 
 int demo_report_init(struct demo_report *r, uint32_t cap)
 {
     memset(r, 0, sizeof *r);
     r->cap = cap ? cap : 1;
     r->frames = calloc(r->cap, sizeof *r->frames);
-    r->second_start_us = now_us();
+    r->second_start_us = (uint64_t)tool_now_ns() / 1000;
     return r->frames ? 0 : -1;
 }
 
@@ -75,7 +68,7 @@ static void intervals(const struct demo_report *r, uint32_t from, double *mean, 
 
 void demo_report_tick(struct demo_report *r, xcb_present_util_swapchain_t *sc, FILE *out)
 {
-    uint64_t now = now_us();
+    uint64_t now = (uint64_t)tool_now_ns() / 1000;
     xcb_present_util_stats_t st = { .size = sizeof st };
     double mean, min, max, secs;
     uint32_t count, shown = 0;

@@ -6,7 +6,7 @@ TOOLS_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE -I$(top_srcdir)/tools \
 	-I$(top_srcdir)/src/present-util -I$(top_srcdir)/src/util
 
 bin_PROGRAMS += tools/xcb-present-demo
-tools_xcb_present_demo_SOURCES = tools/xcb-present-demo.c tools/demo-report.c \
+tools_xcb_present_demo_SOURCES = tools/xcb-present-demo.c tools/clock.h tools/demo-report.c \
 	tools/demo-report.h tools/png-write.c tools/png-write.h tools/xvfb-spawn.c \
 	tools/xvfb-spawn.h
 tools_xcb_present_demo_CPPFLAGS = $(TOOLS_CPPFLAGS)

@@ -14,9 +14,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <xcb/xcb.h>
 
+#include "clock.h"
 #include "demo-report.h"
 #include "png-write.h"
 #include "xcb_dri3_util_wait.h"
@@ -35,14 +35,6 @@ struct demo {
     struct xvfb xvfb;
     uint32_t last_rendered;         /* frame number of the last present() */
 };
-
-static double now_s(void)
-{
-    struct timespec ts;
-
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 static void usage(FILE *out)
 {
@@ -254,7 +246,7 @@ static int run(struct demo *d, xcb_present_util_swapchain_t *sc, struct demo_rep
         demo_report_tick(rep, sc, stdout);
     }
     /* Let the last frames come out (at most two seconds). */
-    for (double end = now_s() + 2; now_s() < end; ) {
+    for (double end = tool_now_s() + 2; tool_now_s() < end; ) {
         struct pollfd p = { .fd = xcb_present_util_swapchain_fd(sc), .events = POLLIN };
         xcb_present_util_stats_t st = { .size = sizeof st };
 
@@ -326,9 +318,9 @@ int main(int argc, char **argv)
     printf("presenting %u frames of %ux%u, %s, %s back end\n", d.frames, d.width, d.height,
            xcb_present_util_mode_name(d.mode), xcb_present_util_backend_name(setup.backend));
     fflush(stdout);
-    t0 = now_s();
+    t0 = tool_now_s();
     err = run(&d, sc, &rep);
-    setup.seconds = now_s() - t0;
+    setup.seconds = tool_now_s() - t0;
     if (err) {
         fprintf(stderr, "xcb-present-demo: stopped after frame %u: %s\n", d.last_rendered,
                 explain(err));

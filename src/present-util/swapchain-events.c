@@ -49,7 +49,7 @@ static struct frame *find_frame(sc_t *sc, uint32_t wire_serial)
 static void frame_done(sc_t *sc, struct frame *f, uint8_t mode, uint64_t msc, bool taken)
 {
     struct buffer *b = &sc->buffers[f->index];
-    uint64_t now = sc_now_ns();
+    uint64_t now = (uint64_t)deadline_now_ns();
 
     if (b->state == BUF_PRESENTED && b->last_serial == f->serial) {
         b->completed = true;
@@ -87,7 +87,7 @@ static void frame_done(sc_t *sc, struct frame *f, uint8_t mode, uint64_t msc, bo
  * events): they are given up, so that their slots and buffers come back. */
 static void give_up_lost_frames(sc_t *sc, uint64_t completed)
 {
-    uint64_t now_us = sc_now_ns() / 1000;
+    uint64_t now_us = (uint64_t)deadline_now_ns() / 1000;
 
     while (sc->oldest < completed) {
         struct frame *o = &sc->frames[sc->oldest % SC_MAX_FRAMES];
@@ -163,7 +163,7 @@ static void on_configure(sc_t *sc, const xcb_present_configure_notify_event_t *e
     if (ev->width != sc->win_width || ev->height != sc->win_height) {
         sc->win_width = ev->width;
         sc->win_height = ev->height;
-        sc->size_changed_ns = sc_now_ns();
+        sc->size_changed_ns = (uint64_t)deadline_now_ns();
         sc_signal_work(sc);
     }
 }
@@ -186,7 +186,7 @@ int sc_drain_events(sc_t *sc)
     while ((ev = xcb_poll_for_special_event(sc->c, sc->special))) {
         const xcb_ge_generic_event_t *ge = (const xcb_ge_generic_event_t *)ev;
 
-        sc->last_activity_ns = sc_now_ns();
+        sc->last_activity_ns = (uint64_t)deadline_now_ns();
         switch (ge->event_type) {
         case XCB_PRESENT_COMPLETE_NOTIFY:
             if (event_holds(ge, sizeof(xcb_present_complete_notify_event_t)))

@@ -84,7 +84,7 @@ static void reclaim_if_overdue(sc_t *sc, struct buffer *b)
 {
     uint64_t t = reclaim_ns(b);
 
-    if (!t || (sc_now_ns() < t && b->shown_after < SC_IDLE_GRACE_FRAMES))
+    if (!t || ((uint64_t)deadline_now_ns() < t && b->shown_after < SC_IDLE_GRACE_FRAMES))
         return;
     sc_log(sc, "buffer %u: no IdleNotify for serial %u (%s, %u frames shown since): "
            "taken back", b->index, b->last_wire_serial,
@@ -133,7 +133,7 @@ static bool wants_new_size(sc_t *sc, const struct buffer *b, uint64_t now)
 
 static int hand_out(sc_t *sc, struct buffer *b, xcb_present_util_image_t *image)
 {
-    uint64_t now = sc_now_ns();
+    uint64_t now = (uint64_t)deadline_now_ns();
     bool all_match = true;
     int r;
 
@@ -219,15 +219,16 @@ int xcb_present_util_acquire(xcb_present_util_swapchain_t *sc, int64_t timeout_n
         return -ECANCELED;
     }
     sc->waiters++;
-    deadline = sc_now_ns() + (uint64_t)(timeout_ns < 0 || timeout_ns > SC_MAX_WAIT_NS
-                                            ? SC_MAX_WAIT_NS : timeout_ns);
+    deadline = (uint64_t)deadline_now_ns() +
+               (uint64_t)(timeout_ns < 0 || timeout_ns > SC_MAX_WAIT_NS ? SC_MAX_WAIT_NS
+                                                                        : timeout_ns);
     /* The round trips acquire() may have to make (a reallocation after a
      * resize, a SuboptimalCopy's question) end with its deadline, and with
      * destroy()'s cancel fd; a reallocation needs the server, so a very
      * short timeout still gives it SC_MIN_REALLOC_NS. */
     round_trips_until = deadline;
-    if (round_trips_until < sc_now_ns() + SC_MIN_REALLOC_NS)
-        round_trips_until = sc_now_ns() + SC_MIN_REALLOC_NS;
+    if (round_trips_until < (uint64_t)deadline_now_ns() + SC_MIN_REALLOC_NS)
+        round_trips_until = (uint64_t)deadline_now_ns() + SC_MIN_REALLOC_NS;
     scope = xcb_dri3_util_wait_scope_push((int64_t)round_trips_until, sc->cancel_fd);
     for (;;) {
         struct buffer *b;
@@ -254,7 +255,7 @@ int xcb_present_util_acquire(xcb_present_util_swapchain_t *sc, int64_t timeout_n
             r = hand_out(sc, b, image);
             break;
         }
-        now = sc_now_ns();
+        now = (uint64_t)deadline_now_ns();
         /* Xvfb drops a destroyed window's presentations without a word:
          * after a quiet while, ask whether the window is still there (the
          * answer is taken in above, whenever it comes). */
@@ -404,7 +405,7 @@ int xcb_present_util_present(xcb_present_util_swapchain_t *sc,
         xcb_xfixes_set_region(sc->c, sc->region, n_damage, damage);
         update = sc->region;
     }
-    now_us = sc_now_ns() / 1000;
+    now_us = (uint64_t)deadline_now_ns() / 1000;
     switch (sc->mode) {
     case XCB_PRESENT_UTIL_MODE_FIFO:
         target = fifo_target(sc, now_us * 1000, &late);

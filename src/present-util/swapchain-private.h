@@ -19,6 +19,10 @@
 #include <stdint.h>
 #include <xcb/present.h>
 
+/* The swapchain's times are libxcb-dri3-util's clock, deadline_now_ns()
+ * (CLOCK_MONOTONIC ns), held as uint64_t: the deadlines it hands to that
+ * library's waits must be on the same clock. */
+#include "deadline.h"
 #include "xcb_present_util.h"
 
 #pragma GCC visibility push(hidden)
@@ -207,7 +211,6 @@ void sc_log(const sc_t *sc, const char *fmt, ...)
 bool sc_check(const sc_t *sc, bool ok, const char *what);
 
 /* swapchain-wait.c */
-uint64_t sc_now_ns(void);
 /* The deadline of a round trip that starts now (the connection's bound,
  * xcb_dri3_util_set_timeout()). */
 uint64_t sc_round_trip_deadline(sc_t *sc);

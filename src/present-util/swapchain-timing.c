@@ -59,7 +59,7 @@ static void measure_refresh(sc_t *sc, uint64_t msc, uint64_t ust)
 
 bool sc_take_reading(sc_t *sc, uint64_t msc, uint64_t ust)
 {
-    uint64_t now = sc_now_ns();
+    uint64_t now = (uint64_t)deadline_now_ns();
 
     if (sc->have_msc && msc < sc->last_msc) {
         restart_chain(sc, "went backwards", msc);
@@ -110,7 +110,7 @@ void sc_tell_times(sc_t *sc, bool taken, uint64_t msc, uint64_t ust, uint64_t *t
     /* A UST behind the last one (0 is "unknown"), or further past it than
      * our own clock moved (with 10 s to spare), is not a time to pass on. */
     if (ust > sc->told_ust) {
-        uint64_t now = sc_now_ns();
+        uint64_t now = (uint64_t)deadline_now_ns();
 
         if (!sc->told_ust || ust - sc->told_ust <= (now - sc->told_ns) / 1000 + 10000000u) {
             sc->told_ust = ust;

@@ -9,20 +9,11 @@
 #include <errno.h>
 #include <poll.h>
 #include <stdlib.h>
-#include <time.h>
 #include <unistd.h>
 #include <xcb/xcbext.h>
 
 #include "swapchain-private.h"
 #include "xcb_dri3_util_wait.h"
-
-uint64_t sc_now_ns(void)
-{
-    struct timespec ts;
-
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
 
 uint64_t sc_round_trip_deadline(sc_t *sc)
 {
@@ -94,7 +85,7 @@ int sc_probe_poll(sc_t *sc)
     if (!sc->probe_sequence)
         return 0;
     if (!xcb_poll_for_reply(sc->c, sc->probe_sequence, (void **)&g, &e))
-        return sc_now_ns() >= sc->probe_deadline_ns ? -ETIMEDOUT : 0;
+        return (uint64_t)deadline_now_ns() >= sc->probe_deadline_ns ? -ETIMEDOUT : 0;
     sc->probe_sequence = 0;
     if (e) {
         int code = e->error_code;
@@ -111,7 +102,7 @@ int sc_probe_poll(sc_t *sc)
     if (g->width != sc->win_width || g->height != sc->win_height) {
         sc->win_width = g->width;
         sc->win_height = g->height;
-        sc->size_changed_ns = sc_now_ns();
+        sc->size_changed_ns = (uint64_t)deadline_now_ns();
     }
     free(g);
     return 0;
@@ -123,7 +114,7 @@ void sc_sleep_unlocked(sc_t *sc, uint64_t deadline_ns)
         { .fd = xcb_get_file_descriptor(sc->c), .events = POLLIN },
         { .fd = sc->cancel_fd, .events = POLLIN },
     };
-    uint64_t now = sc_now_ns();
+    uint64_t now = (uint64_t)deadline_now_ns();
     bool foreign = sc->foreign_reader_ns && now - sc->foreign_reader_ns < SC_FOREIGN_MEMORY_NS;
     uint64_t tick = foreign ? SC_FOREIGN_TICK_NS : SC_WAIT_TICK_NS;
     uint32_t stamp = __atomic_load_n(&sc->stamp, __ATOMIC_ACQUIRE);
@@ -133,7 +124,7 @@ void sc_sleep_unlocked(sc_t *sc, uint64_t deadline_ns)
         return;
     if (deadline_ns > now + tick)
         deadline_ns = now + tick;
-    ms = (int)((deadline_ns - now + 999999) / 1000000);
+    ms = deadline_poll_ms((int64_t)deadline_ns, (int64_t)now);
     pthread_mutex_unlock(&sc->lock);
     n = poll(p, 2, ms);
     pthread_mutex_lock(&sc->lock);
@@ -145,7 +136,7 @@ void sc_sleep_unlocked(sc_t *sc, uint64_t deadline_ns)
         if (!foreign)
             sc_log(sc, "another thread reads the connection: waits look every %lld us",
                    SC_FOREIGN_TICK_NS / 1000);
-        sc->foreign_reader_ns = sc_now_ns();
+        sc->foreign_reader_ns = (uint64_t)deadline_now_ns();
     }
 }
 
@@ -154,17 +145,17 @@ int sc_wait_writable(sc_t *sc, uint64_t deadline_ns)
     struct pollfd p = { .fd = xcb_get_file_descriptor(sc->c), .events = POLLOUT };
 
     for (;;) {
-        uint64_t now = sc_now_ns();
+        uint64_t now = (uint64_t)deadline_now_ns();
         int n;
 
         if (sc_conn_ok(sc))
             return -EPIPE;
-        n = poll(&p, 1, now >= deadline_ns ? 0 : (int)((deadline_ns - now + 999999) / 1000000));
+        n = poll(&p, 1, deadline_poll_ms((int64_t)deadline_ns, (int64_t)now));
         if (n > 0 && (p.revents & (POLLERR | POLLHUP)))
             return -EPIPE;
         if (n > 0)
             return 0;
-        if (sc_now_ns() >= deadline_ns)
+        if ((uint64_t)deadline_now_ns() >= deadline_ns)
             return -ETIMEDOUT;
     }
 }

@@ -177,13 +177,13 @@ static int pick_backend(sc_t *sc, xcb_present_util_backend_t want)
  * Later frames are aimed from completions only. */
 static void anchor_msc(sc_t *sc, uint64_t create_deadline)
 {
-    uint64_t deadline = sc_now_ns() + 200000000;
+    uint64_t deadline = (uint64_t)deadline_now_ns() + 200000000;
 
     if (deadline > create_deadline)
         deadline = create_deadline;
     xcb_present_notify_msc(sc->c, sc->window, 0, 0, 0, 0);
     xcb_flush(sc->c);
-    while (!sc->have_msc && !sc->dead && sc_now_ns() < deadline) {
+    while (!sc->have_msc && !sc->dead && (uint64_t)deadline_now_ns() < deadline) {
         struct pollfd p = { .fd = xcb_get_file_descriptor(sc->c), .events = POLLIN };
 
         if (sc_drain_events(sc) < 0)
@@ -243,7 +243,7 @@ xcb_present_util_swapchain_create(xcb_connection_t *c, xcb_window_t window,
     for (uint32_t i = 0; i < SC_MAX_BUFFERS; i++)
         sc->buffers[i].index = i;
     sc->oldest = 1;
-    sc->last_activity_ns = sc_now_ns();
+    sc->last_activity_ns = (uint64_t)deadline_now_ns();
 
     /* One bound for the whole of create, its own round trips and those of
      * libxcb-dri3-util that the back end makes alike. */
@@ -289,17 +289,18 @@ static void wait_in_flight(sc_t *sc, uint64_t deadline)
         struct pollfd p = { .fd = xcb_get_file_descriptor(sc->c), .events = POLLIN };
         bool busy = false;
         uint64_t now;
+        int ms;
 
         if (sc_drain_events(sc) < 0 || sc->dead)
             return;
         for (uint32_t i = 0; i < sc->num_buffers; i++)
             busy |= sc->buffers[i].state == BUF_PRESENTED && !sc->buffers[i].idle_notified;
-        now = sc_now_ns();
+        now = (uint64_t)deadline_now_ns();
         if (!busy || now >= deadline)
             return;
         /* short slices: another thread may read our events */
-        poll(&p, 1, (int)((deadline - now) / 1000000) < 5 ? (int)((deadline - now) / 1000000) + 1
-                                                          : 5);
+        ms = deadline_poll_ms((int64_t)deadline, (int64_t)now);
+        poll(&p, 1, ms < 5 ? ms : 5);
     }
 }
 
@@ -309,7 +310,7 @@ static void wait_in_flight(sc_t *sc, uint64_t deadline)
 static void teardown(sc_t *sc)
 {
     bool conn_ok = !xcb_connection_has_error(sc->c);
-    uint64_t deadline = sc_now_ns() + SC_DESTROY_NS;
+    uint64_t deadline = (uint64_t)deadline_now_ns() + SC_DESTROY_NS;
 
     if (conn_ok && sc->special)
         wait_in_flight(sc, deadline - SC_DESTROY_NS / 4);

@@ -6,6 +6,7 @@
 #ifndef XCB_DRI3_UTIL_DEADLINE_H
 #define XCB_DRI3_UTIL_DEADLINE_H
 
+#include <limits.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <time.h>
@@ -51,6 +52,22 @@ static inline int64_t deadline_slice(int64_t deadline, int64_t slice_ns)
 static inline bool deadline_passed(int64_t deadline)
 {
     return deadline >= 0 && deadline_now_ns() >= deadline;
+}
+
+/* poll()'s timeout for a sleep from now to a deadline (-1: none, which
+ * poll() also reads as no timeout): rounded up to whole milliseconds, so
+ * that poll() never wakes just before the deadline and spins through a
+ * string of 0 ms polls; 0 once the deadline has passed. */
+static inline int deadline_poll_ms(int64_t deadline, int64_t now)
+{
+    int64_t ms;
+
+    if (deadline < 0)
+        return -1;
+    if (deadline <= now)
+        return 0;
+    ms = (deadline - now - 1) / 1000000 + 1;
+    return ms > INT_MAX ? INT_MAX : (int)ms;
 }
 
 #endif

@@ -65,10 +65,10 @@ DRI3_UTIL_TESTS = tests/util/fence-basic tests/util/fence-wait tests/util/fence-
 	tests/util/fence-conn
 DRI3_UTIL_TESTS += tests/util/fence-rules
 check_PROGRAMS += $(DRI3_UTIL_TESTS)
-TESTS += $(DRI3_UTIL_TESTS) tests/util/man-pages.sh tests/util/no-blocking-waits.sh
+MAN_PAGE_CHECKS += src/.libs/libxcb-dri3-util.so:src/util/man
+TESTS += $(DRI3_UTIL_TESTS) tests/util/no-blocking-waits.sh
 VALGRIND_TESTS += $(DRI3_UTIL_TESTS)
-EXTRA_DIST += tests/util/man-pages.sh tests/common/check-man-pages.sh \
-	tests/util/no-blocking-waits.sh \
+EXTRA_DIST += tests/util/no-blocking-waits.sh \
 	tests/util/fence-test-util.h
 
 tests_util_fence_basic_SOURCES = tests/util/fence-basic.c tests/util/fence-test-util.h

@@ -24,13 +24,7 @@
 #include <xcb/dri3.h>
 #include <xcb/present.h>
 
-#define MEMBER(T, m, type) \
-    _Static_assert(_Generic(&((T *)0)->m, type *: 1, default: 0), #T "." #m " is " #type)
-#define ARRAY(T, m, elem, n) \
-    _Static_assert(_Generic(&((T *)0)->m, elem (*)[n]: 1, default: 0), \
-                   #T "." #m " is " #elem "[" #n "]")
-#define AT(T, m, off) _Static_assert(offsetof(T, m) == (off), #T "." #m " at " #off)
-#define SIZE(T, n) _Static_assert(sizeof(T) == (n), "sizeof(" #T ") == " #n)
+#include "api-check.h"
 
 /* ---- versions and opcodes (preprocessor-testable, as in libxcb) -------- */
 
@@ -173,51 +167,7 @@ AT(xcb_present_pixmap_synced_request_t, target_msc, 64);
 AT(xcb_present_pixmap_synced_request_t, divisor, 72);
 AT(xcb_present_pixmap_synced_request_t, remainder, 80);
 
-/* ---- a minimal TAP reporter (as in api-use.c) -------------------------- */
-
-static int test_count;
-static int test_failed;
-static int any_failed;
-
-#define CHECK(cond)                                                        \
-    do {                                                                   \
-        if (!(cond)) {                                                     \
-            printf("# %s:%d: failed: %s\n", __FILE__, __LINE__, #cond);    \
-            test_failed = 1;                                               \
-        }                                                                  \
-    } while (0)
-
-#define CHECK_EQ(a, b)                                                     \
-    do {                                                                   \
-        long long a_ = (long long)(a), b_ = (long long)(b);                \
-        if (a_ != b_) {                                                    \
-            printf("# %s:%d: %s == %lld, expected %s == %lld\n",           \
-                   __FILE__, __LINE__, #a, a_, #b, b_);                    \
-            test_failed = 1;                                               \
-        }                                                                  \
-    } while (0)
-
-#define OFF(p, base) ((const char *)(p) - (const char *)(base))
-
-static void run(const char *name, void (*fn)(void))
-{
-    test_failed = 0;
-    fn();
-    printf("%s %d - %s\n", test_failed ? "not ok" : "ok", ++test_count, name);
-    any_failed |= test_failed;
-    fflush(stdout);
-}
-
 /* ---- prototypes --------------------------------------------------------- */
-
-/* Assignment to the spelled-out pointer type rejects any other prototype;
- * see api-use.c. */
-#define FN(ret, name, params) { #name, (void (*)(void))(ret (*) params){ name } }
-
-struct fn {
-    const char *name;
-    void (*addr)(void);
-};
 
 static void test_functions(void)
 {
@@ -341,19 +291,6 @@ static void test_pixmap_synced_notifies(void)
     end = xcb_present_notify_end(it);
     CHECK_EQ(OFF(end.data, r), 104);
     CHECK_EQ(end.index, 104);
-}
-
-static int new_fd(void)
-{
-    int fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
-
-    CHECK(fd >= 0);     /* a failed open() would pass the closed check */
-    return fd;
-}
-
-static int fd_is_closed(int fd)
-{
-    return fcntl(fd, F_GETFD) == -1 && errno == EBADF;
 }
 
 /* On libxcb's error connection nothing is sent: sequence 0, and the syncobj

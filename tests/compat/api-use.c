@@ -29,17 +29,9 @@
 #include <xcb/dri3.h>
 #include <xcb/present.h>
 
-/* ---- compile-time checks ---------------------------------------------- */
+#include "api-check.h"
 
-/* A member exists and has exactly this type (qualifiers included): &m is
- * matched rather than m because _Generic's lvalue conversion would drop
- * qualifiers and decay arrays. */
-#define MEMBER(T, m, type) \
-    _Static_assert(_Generic(&((T *)0)->m, type *: 1, default: 0), #T "." #m " is " #type)
-#define ARRAY(T, m, elem, n) \
-    _Static_assert(_Generic(&((T *)0)->m, elem (*)[n]: 1, default: 0), \
-                   #T "." #m " is " #elem "[" #n "]")
-#define SIZE(T, n) _Static_assert(sizeof(T) == (n), "sizeof(" #T ") == " #n)
+/* ---- compile-time checks ---------------------------------------------- */
 
 #define REQUEST_HEAD(T) \
     MEMBER(T, major_opcode, uint8_t); MEMBER(T, minor_opcode, uint8_t); \
@@ -469,54 +461,7 @@ static int enum_complete_mode(xcb_present_complete_mode_t v)
     }
 }
 
-/* ---- a minimal TAP reporter -------------------------------------------- */
-
-static int test_count;
-static int test_failed;
-static int any_failed;
-
-#define CHECK(cond)                                                        \
-    do {                                                                   \
-        if (!(cond)) {                                                     \
-            printf("# %s:%d: failed: %s\n", __FILE__, __LINE__, #cond);    \
-            test_failed = 1;                                               \
-        }                                                                  \
-    } while (0)
-
-#define CHECK_EQ(a, b)                                                     \
-    do {                                                                   \
-        long long a_ = (long long)(a), b_ = (long long)(b);                \
-        if (a_ != b_) {                                                    \
-            printf("# %s:%d: %s == %lld, expected %s == %lld\n",           \
-                   __FILE__, __LINE__, #a, a_, #b, b_);                    \
-            test_failed = 1;                                               \
-        }                                                                  \
-    } while (0)
-
-/* Byte offset of pointer p from the start of buffer base. */
-#define OFF(p, base) ((const char *)(p) - (const char *)(base))
-
-static void run(const char *name, void (*fn)(void))
-{
-    test_failed = 0;
-    fn();
-    printf("%s %d - %s\n", test_failed ? "not ok" : "ok", ++test_count, name);
-    any_failed |= test_failed;
-    fflush(stdout);
-}
-
 /* ---- every function, by its exact prototype ---------------------------- */
-
-/* The compound literal is initialised by assignment, so a function whose
- * type differs from the spelled-out prototype (a parameter or return type, a
- * const) is a -Wincompatible-pointer-types error; only then is it cast to the
- * generic function pointer type for the table. */
-#define FN(ret, name, params) { #name, (void (*)(void))(ret (*) params){ name } }
-
-struct fn {
-    const char *name;
-    void (*addr)(void);
-};
 
 static void test_functions(void)
 {
@@ -932,21 +877,6 @@ static void test_present_event_iterator(void)
 }
 
 /* ---- requests on an errored connection ---------------------------------- */
-
-/* A fresh fd to hand over; a failed open() would make the closed check
- * below pass vacuously, so it fails the test instead. */
-static int new_fd(void)
-{
-    int fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
-
-    CHECK(fd >= 0);
-    return fd;
-}
-
-static int fd_is_closed(int fd)
-{
-    return fcntl(fd, F_GETFD) == -1 && errno == EBADF;
-}
 
 /* Every request function is called once with well-typed arguments on the
  * error connection libxcb returns for an unparsable display: nothing can be

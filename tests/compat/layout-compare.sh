@@ -50,26 +50,9 @@ grep -Ev "$versions" "$tmp/ours.all" > "$tmp/ours"
 # Groups in the reference's order: field 2 is the type, enum or header name.
 awk '!seen[$2]++ { print $2 }' "$tmp/ref" > "$tmp/groups"
 ngroups=$(wc -l < "$tmp/groups")
-n=0
-failed=0
+. "${TOP_SRCDIR:-$(dirname "$0")/../..}/tests/common/tap.sh"
 
 echo "1..$((ngroups + 4))"
-
-ok() {
-    n=$((n + 1))
-    echo "ok $n - $1"
-}
-
-not_ok() {
-    n=$((n + 1))
-    echo "not ok $n - $1"
-    failed=1
-}
-
-# Prefixes every line of a file as a TAP diagnostic.
-diag() {
-    sed 's/^/# /' "$1"
-}
 
 if [ "$ref_rc" -eq 0 ] && [ "$ours_rc" -eq 0 ] && [ -s "$tmp/ref" ] && [ -s "$tmp/ours" ]
 then

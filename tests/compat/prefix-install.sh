@@ -52,30 +52,9 @@ prefix=$(cd "$INSTALL_PREFIX" && pwd -P)
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/prefix-install.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT HUP INT TERM
 
-n=0
-failed=0
+. "${TOP_SRCDIR:-$(dirname "$0")/../..}/tests/common/tap.sh"
 echo "1..10"
 echo "# prefix: $prefix"
-
-ok() {
-    n=$((n + 1))
-    echo "ok $n - $1"
-}
-
-not_ok() {
-    n=$((n + 1))
-    echo "not ok $n - $1"
-    failed=1
-}
-
-skip() {
-    n=$((n + 1))
-    echo "ok $n - $1 # SKIP $2"
-}
-
-diag() {
-    sed 's/^/# /' "$1"
-}
 
 # Canonical path of an existing file, for comparing locations.
 canon() {

@@ -88,31 +88,10 @@ done
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/symbols.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT HUP INT TERM
 
-n=0
-failed=0
+. "${TOP_SRCDIR:-$(dirname "$0")/../..}/tests/common/tap.sh"
 echo "1..12"
 echo "# reference: $ref_dri3 $ref_present"
 echo "# ours:      $ours_dri3 $ours_present"
-
-ok() {
-    n=$((n + 1))
-    echo "ok $n - $1"
-}
-
-not_ok() {
-    n=$((n + 1))
-    echo "not ok $n - $1"
-    failed=1
-}
-
-skip() {
-    n=$((n + 1))
-    echo "ok $n - $1 # SKIP $2"
-}
-
-diag() {
-    sed 's/^/# /' "$1"
-}
 
 # "name class size" per exported definition, sorted by name.  The class is
 # func or data (writable, as libxcb writes global_id into xcb_*_id), rodata,

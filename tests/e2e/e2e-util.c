@@ -2,7 +2,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -11,9 +10,9 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "test-clock.h"
 #include "test-runner.h"
 
 /* ---- servers that must not outlive the test ---------------------------- */
@@ -404,33 +403,21 @@ int e2e_fence_page(int32_t value)
 
 /* ---- events -------------------------------------------------------------- */
 
-static int64_t now_ms(void)
-{
-    struct timespec ts;
-
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 xcb_generic_event_t *e2e_wait_special(struct e2e *t, xcb_special_event_t *se, int timeout_ms)
 {
-    int64_t deadline = now_ms() + timeout_ms;
+    int64_t deadline = test_now_ms() + timeout_ms;
 
     for (;;) {
         xcb_generic_event_t *ev = xcb_poll_for_special_event(t->c, se);
-        struct pollfd pfd = { .fd = xcb_get_file_descriptor(t->c), .events = POLLIN };
-        int64_t left;
 
         if (ev)
             return ev;
         if (xcb_connection_has_error(t->c))
             return NULL;
-        left = deadline - now_ms();
-        if (left <= 0)
-            return NULL;
         /* Short slices: libxcb may have read the event into its buffer
          * while waiting for something else, leaving the socket quiet. */
-        poll(&pfd, 1, left < 20 ? (int)left : 20);
+        if (!test_poll_until(xcb_get_file_descriptor(t->c), deadline, 20))
+            return NULL;
     }
 }
 

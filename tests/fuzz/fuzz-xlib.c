@@ -26,10 +26,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "fuzz-conn.h"
 #include "fuzz-xserver.h"
+#include "test-clock.h"
 
 /* Exported by libXpresent for compatibility, in no header. */
 XExtDisplayInfo *XPresentFindDisplay(Display *dpy);
@@ -57,13 +57,6 @@ static void no_exit(Display *dpy, void *data)
 {
     (void)dpy;
     (void)data;
-}
-
-static long long now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1000LL + ts.tv_nsec / 1000000;
 }
 
 /* ---- the calls ------------------------------------------------------------ */
@@ -249,7 +242,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return -1;
     struct fuzz_fds before;
     fuzz_fds_snapshot(&before);
-    long long start = now_ms();
+    int64_t start = test_now_ms();
 
     struct fuzz_xserver srv = {
         .present = !(data[0] & 1),
@@ -274,12 +267,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     XCloseDisplay(dpy);
     fuzz_xserver_join(&srv);
 
-    long long took = now_ms() - start;
+    int64_t took = test_now_ms() - start;
     int ours, libxcbs;
     fuzz_fds_leaked(&before, &srv.fc, 0, &ours, &libxcbs);
     if (ours > 0)
         fuzz_finding("%d fd(s) left open that the harness did not send", ours);
     if (srv.timed_out || took > FUZZ_XSERVER_TIMEOUT_MS)
-        fuzz_finding("the input took %lld ms: something waited without a bound", took);
+        fuzz_finding("the input took %lld ms: something waited without a bound", (long long)took);
     return 0;
 }

@@ -44,8 +44,9 @@ TESTS += tests/fuzz/replay-xlib
 VALGRIND_TESTS += tests/fuzz/replay-xlib
 tests_fuzz_replay_xlib_SOURCES = tests/fuzz/fuzz-replay.c tests/fuzz/fuzz-xlib.c \
 	tests/fuzz/fuzz-xserver.c tests/fuzz/fuzz-xserver.h tests/fuzz/fuzz-conn.c \
-	tests/fuzz/fuzz-conn.h
+	tests/fuzz/fuzz-conn.h $(TEST_CLOCK)
 tests_fuzz_replay_xlib_CPPFLAGS = $(REPLAY_CPPFLAGS) -I$(top_srcdir)/src/xlib/include \
+	-I$(top_srcdir)/tests/common \
 	-DPRESENT_FUTURE_VERSION=1
 tests_fuzz_replay_xlib_CFLAGS = $(AM_CFLAGS) $(XCB_EXT_DEPS_CFLAGS) $(XLIB_CFLAGS) \
 	$(XLIB_HEADER_DEPS_CFLAGS) -pthread
@@ -53,13 +54,15 @@ tests_fuzz_replay_xlib_LDADD = src/xlib/libXpresent.la $(REPLAY_LDADD) $(XLIB_LI
 
 $(FUZZ_DIR)/fuzz-xlib: $(top_srcdir)/tests/fuzz/fuzz-xlib.c $(FUZZ_COMMON) \
 		$(top_srcdir)/tests/fuzz/fuzz-xserver.c $(top_srcdir)/tests/fuzz/fuzz-xserver.h \
+		$(TEST_CLOCK:%=$(top_srcdir)/%) \
 		$(FUZZ_LIBCODE) $(XPRESENT_SOURCES:%=$(top_srcdir)/%) src/xcb/present.h
 	$(AM_V_CC)$(MKDIR_P) $(FUZZ_DIR) && \
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -D_GNU_SOURCE -DFUZZ_OURS -DPRESENT_FUTURE_VERSION=1 \
 		-I$(top_builddir)/src -I$(top_srcdir)/src -I$(top_srcdir)/src/xlib/include \
-		-I$(top_srcdir)/tests/fuzz $(XCB_CFLAGS) $(XCB_EXT_DEPS_CFLAGS) $(XLIB_CFLAGS) \
-		$(XLIB_HEADER_DEPS_CFLAGS) $< $(top_srcdir)/tests/fuzz/fuzz-conn.c \
-		$(top_srcdir)/tests/fuzz/fuzz-xserver.c $(FUZZ_LIBCODE) \
+		-I$(top_srcdir)/tests/fuzz -I$(top_srcdir)/tests/common $(XCB_CFLAGS) \
+		$(XCB_EXT_DEPS_CFLAGS) $(XLIB_CFLAGS) $(XLIB_HEADER_DEPS_CFLAGS) $< \
+		$(top_srcdir)/tests/fuzz/fuzz-conn.c $(top_srcdir)/tests/fuzz/fuzz-xserver.c \
+		$(top_srcdir)/tests/common/test-clock.c $(FUZZ_LIBCODE) \
 		$(filter %.c,$(XPRESENT_SOURCES:%=$(top_srcdir)/%)) -o $@ \
 		$(XLIB_LIBS) $(XCB_LIBS) -ldl -lpthread
 endif

@@ -1,7 +1,7 @@
 # The mock X server: a convenience library (built by `make`, since the
 # program links it too), the mock-x-server program and its smoke test.
 
-MOCK_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE -I$(top_srcdir)/tests/mock
+MOCK_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE -I$(top_srcdir)/tests/mock -I$(top_srcdir)/tests/common
 
 noinst_LTLIBRARIES += tests/mock/libmockserver.la
 tests_mock_libmockserver_la_SOURCES = \
@@ -14,7 +14,8 @@ tests_mock_libmockserver_la_SOURCES = \
 	tests/mock/mock-present-faults.c \
 	tests/mock/mock-child.c tests/mock/mock-socket.c tests/mock/mock-transcript.c \
 	tests/mock/mock-core-draw.c tests/mock/mock-shm.c tests/mock/mock-present-modes.c \
-	tests/mock/mock-syncobj.c tests/mock/timeline-page.h tests/mock/mock-xfixes.c
+	tests/mock/mock-syncobj.c tests/mock/timeline-page.h tests/mock/mock-xfixes.c \
+	$(TEST_CLOCK)
 tests_mock_libmockserver_la_CPPFLAGS = $(MOCK_CPPFLAGS) $(DRI3_UTIL_DRM_CFLAGS)
 tests_mock_libmockserver_la_LIBADD = $(XCB_LIBS) $(DRI3_UTIL_DRM_LIBS)
 
@@ -26,7 +27,7 @@ tests_mock_mock_x_server_LDADD = tests/mock/libmockserver.la $(XCB_LIBS)
 check_PROGRAMS += tests/mock/mock-smoke
 TESTS += tests/mock/mock-smoke
 tests_mock_mock_smoke_SOURCES = tests/mock/mock-smoke.c
-tests_mock_mock_smoke_CPPFLAGS = $(MOCK_CPPFLAGS) -I$(top_srcdir)/tests/common
+tests_mock_mock_smoke_CPPFLAGS = $(MOCK_CPPFLAGS)
 tests_mock_mock_smoke_CFLAGS = $(AM_CFLAGS) $(XCB_EXT_DEPS_CFLAGS)
 tests_mock_mock_smoke_LDADD = tests/mock/libmockserver.la tests/libtestrunner.la \
 	$(XCB_EXT_DEPS_LIBS) $(XCB_LIBS)

@@ -26,6 +26,9 @@
 #define MOCK_INTERNAL_H
 
 #include "mock-server.h"
+/* The mock's clock (UST, the CRTC, held output) is the tests' clock, so
+ * that a test compares its own times with the mock's directly. */
+#include "test-clock.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -278,7 +281,6 @@ struct mock_server_state {
 
 /* mock-core.c --------------------------------------------------------- */
 
-uint64_t mock_now_us(void);
 /* Takes the next fd that came with the client's requests, or -1 (a
  * handler answers BadLength / BadMatch then, as its request demands).  The
  * handler owns it. */

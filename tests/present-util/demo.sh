@@ -14,10 +14,8 @@ trap 'if [ -n "$mock" ]; then kill "$mock" 2>/dev/null; wait "$mock" 2>/dev/null
 trap 'exit 1' HUP INT TERM
 unset DISPLAY
 echo "1..11"
-n=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); echo "not ok $n - $1"; sed 's/^/# /' "$tmp/out"; }
-check() { if eval "$2"; then ok "$1"; else not_ok "$1"; fi; }
+. "${TOP_SRCDIR:-$(dirname "$0")/../..}/tests/common/tap.sh"
+check() { if eval "$2"; then ok "$1"; else not_ok "$1" "$tmp/out"; fi; }
 
 "$demo" --frames 60 --size 320x240 --plot "$tmp/plot.svg" --screenshot "$tmp/shot.png" \
     >"$tmp/out" 2>&1

@@ -17,10 +17,8 @@ stop_server() {
 trap 'stop_server; rm -rf "$tmp"' EXIT
 trap 'exit 1' HUP INT TERM
 
-n=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); echo "not ok $n - $1"; sed 's/^/# /' "$tmp/out"; }
-check() { if eval "$2"; then ok "$1"; else not_ok "$1"; fi; }
+. "${TOP_SRCDIR:-$(dirname "$0")/../..}/tests/common/tap.sh"
+check() { if eval "$2"; then ok "$1"; else not_ok "$1" "$tmp/out"; fi; }
 
 # The mock on a display nobody uses; if another server takes it between
 # the look and our start, the mock refuses the live socket and we go on.
@@ -62,7 +60,7 @@ if command -v Xvfb >/dev/null 2>&1; then
     check "Xvfb: --json parses, with dri3 null and MIT-SHM's shared pixmaps" \
         '"$python" -c "import json,sys; d=json.load(open(sys.argv[1])); assert d[\"dri3\"] is None and d[\"present\"] and d[\"shm\"][\"pixmaps\"] and d[\"fd_passing\"]" "$tmp/out" 2>>"$tmp/out"'
 else
-    for t in 1 2 3 4; do n=$((n + 1)); echo "ok $n # SKIP Xvfb is not installed"; done
+    for t in 1 2 3 4; do skip "Xvfb check $t" "Xvfb is not installed"; done
 fi
 
 if start_mock --modifiers-window 0,0x0100000000000002 --modifiers-screen 0x00ffffffffffffff; then
@@ -83,7 +81,7 @@ if start_mock --modifiers-window 0,0x0100000000000002 --modifiers-screen 0x00fff
         '"$python" -c "import json,sys; d=json.load(open(sys.argv[1])); m=d[\"dri3\"][\"modifiers\"][0]; v=d[\"dri3\"][\"device\"]; assert m[\"window\"][1][\"name\"]==\"INTEL_Y_TILED\" and m[\"format\"]==\"XRGB8888\" and v[\"kind\"]==\"memfd\" and not v[\"is_drm\"]" "$tmp/out" 2>>"$tmp/out"'
     stop_server
 else
-    for t in 5 6 7; do n=$((n + 1)); echo "not ok $n - mock-x-server did not start"; done
+    for t in 5 6 7; do not_ok "mock-x-server did not start"; done
 fi
 
 if start_mock --present-version none --dri3-open none; then
@@ -94,7 +92,7 @@ if start_mock --present-version none --dri3-open none; then
          grep -q "device: none: the server has no DRM device" "$tmp/out"'
     stop_server
 else
-    n=$((n + 1)); echo "not ok $n - mock-x-server did not start"
+    not_ok "mock-x-server did not start"
 fi
 
 # DRI3 1.0 has no GetSupportedModifiers: the library does not send it.

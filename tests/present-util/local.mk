@@ -37,10 +37,10 @@ tests_present_util_swapchain_callers_CFLAGS = $(PRESENT_UTIL_TEST_CFLAGS)
 tests_present_util_swapchain_callers_LDADD = src/libxcb-dri3-util.la $(PRESENT_UTIL_TEST_LDADD)
 
 # The programs, end to end.
-TESTS += tests/present-util/demo.sh tests/present-util/info.sh tests/present-util/mock-xdpyinfo.sh \
-	tests/present-util/man-pages.sh
+TESTS += tests/present-util/demo.sh tests/present-util/info.sh tests/present-util/mock-xdpyinfo.sh
+MAN_PAGE_CHECKS += src/.libs/libxcb-present-util.so:src/present-util/man
 EXTRA_DIST += tests/present-util/demo.sh tests/present-util/info.sh \
-	tests/present-util/mock-xdpyinfo.sh tests/present-util/man-pages.sh \
+	tests/present-util/mock-xdpyinfo.sh \
 	tests/present-util/libxcb.supp
 
 # Against the mock X server, which the test configures.

@@ -12,30 +12,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <xcb/present.h>
 
+#include "test-clock.h"
 #include "test-runner.h"
 #include "xcb_dri3_util_wait.h"
 #include "xvfb-fixture.h"
 
 #define STOP_ATOM 0x51u     /* a ClientMessage type that ends the event thread */
-
-static long long now_ms(void)
-{
-    struct timespec ts;
-
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-static void sleep_ms(long ms)
-{
-    struct timespec ts = { ms / 1000, (ms % 1000) * 1000000 };
-
-    nanosleep(&ts, NULL);
-}
 
 /* A toolkit's event thread: reads the connection until told to stop. */
 static void *event_thread(void *data)
@@ -79,23 +64,23 @@ TEST(event_thread_on_the_same_connection)
     fixture_start(&s, 96, 64);
     CHECK_EQ(xcb_dri3_util_set_timeout(s.c, 10 * 1000000000LL), 0);
     CHECK_EQ(pthread_create(&thread, NULL, event_thread, s.c), 0);
-    sleep_ms(50);       /* the thread is in xcb_wait_for_event() */
-    t = now_ms();
+    test_sleep_ms(50);       /* the thread is in xcb_wait_for_event() */
+    t = test_now_ms();
     fixture_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_AUTO, 3);
-    printf("# create with an event thread: %lld ms\n", now_ms() - t);
-    CHECK(now_ms() - t < 2000);
-    t = now_ms();
+    printf("# create with an event thread: %lld ms\n", test_now_ms() - t);
+    CHECK(test_now_ms() - t < 2000);
+    t = test_now_ms();
     for (uint32_t n = 1; n <= 60; n++)
         fixture_frame(&s, n);
     fixture_wait_completed(&s, 60, 5000);
-    printf("# 60 FIFO frames with an event thread: %lld ms\n", now_ms() - t);
+    printf("# 60 FIFO frames with an event thread: %lld ms\n", test_now_ms() - t);
     CHECK_EQ(xcb_present_util_swapchain_stats(s.sc, &st), 0);
     CHECK_EQ(st.completed, 60);
     fixture_check_in_order(&s, 60);
-    t = now_ms();
+    t = test_now_ms();
     xcb_present_util_swapchain_destroy(s.sc);
     s.sc = NULL;
-    CHECK(now_ms() - t < 1000);
+    CHECK(test_now_ms() - t < 1000);
     stop_event_thread(&s, thread);
     fixture_stop(&s);
 }
@@ -112,20 +97,20 @@ TEST(poll_loop_with_timeout_zero)
 
     fixture_start(&s, 96, 64);
     fixture_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_AUTO, 3);
-    start = now_ms();
-    while (n < 30 && now_ms() - start < 5000) {
+    start = test_now_ms();
+    while (n < 30 && test_now_ms() - start < 5000) {
         xcb_present_util_image_t img = { .size = sizeof img };
         int r = xcb_present_util_acquire(s.sc, 0, &img);
 
         if (r == -ETIMEDOUT) {
-            sleep_ms(1);
+            test_sleep_ms(1);
             continue;
         }
         CHECK_EQ(r, 0);
         fixture_render(&img, ++n);
         CHECK_EQ(xcb_present_util_present(s.sc, &img, NULL, 0), 0);
     }
-    printf("# %u frames presented by acquire(0) in %lld ms\n", n, now_ms() - start);
+    printf("# %u frames presented by acquire(0) in %lld ms\n", n, test_now_ms() - start);
     CHECK_EQ(n, 30);
     fixture_wait_completed(&s, 30, 3000);
     CHECK_EQ(xcb_present_util_swapchain_stats(s.sc, &st), 0);
@@ -145,7 +130,7 @@ TEST(fifo_first_frame_long_after_create)
 
     fixture_start(&s, 96, 64);
     fixture_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_AUTO, 3);
-    sleep_ms(500);
+    test_sleep_ms(500);
     for (uint32_t n = 1; n <= 20; n++)
         fixture_frame(&s, n);
     fixture_wait_completed(&s, 20, 3000);

@@ -14,21 +14,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <xcb/present.h>
 
+#include "test-clock.h"
 #include "test-runner.h"
 #include "xvfb-fixture.h"
 
 #define SECOND 1000000000LL
-
-static long long now_ms(void)
-{
-    struct timespec ts;
-
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 /* Runs frames until acquire or present fails; returns that error and
  * how long after `since` (ms) it came. */
@@ -43,11 +35,11 @@ static int frames_until_error(struct fixture *s, long long since, long long *aft
             r = xcb_present_util_present(s->sc, &img, NULL, 0);
         }
         if (r) {
-            *after_ms = now_ms() - since;
+            *after_ms = test_now_ms() - since;
             return r;
         }
     }
-    *after_ms = now_ms() - since;
+    *after_ms = test_now_ms() - since;
     return 0;
 }
 
@@ -101,7 +93,7 @@ TEST(destroyed_window_gives_enodev_quickly)
         fixture_frame(&s, n);
     xcb_destroy_window(s.c, s.window);
     xcb_flush(s.c);
-    t0 = now_ms();
+    t0 = test_now_ms();
     r = frames_until_error(&s, t0, &after);
     printf("# window destroyed: %s after %lld ms\n", strerror(-r), after);
     CHECK_EQ(r, -ENODEV);
@@ -110,10 +102,10 @@ TEST(destroyed_window_gives_enodev_quickly)
     /* It stays gone, and destroying the swapchain neither hangs nor
      * leaks (the test runner counts fds). */
     CHECK_EQ(xcb_present_util_acquire(s.sc, 0, &(xcb_present_util_image_t){ .size = sizeof(xcb_present_util_image_t) }), -ENODEV);
-    t0 = now_ms();
+    t0 = test_now_ms();
     xcb_present_util_swapchain_destroy(s.sc);
     s.sc = NULL;
-    CHECK(now_ms() - t0 < 1000);
+    CHECK(test_now_ms() - t0 < 1000);
     CHECK_EQ(xcb_connection_has_error(s.c), 0);
     fixture_stop(&s);
 }
@@ -129,7 +121,7 @@ TEST(killed_server_gives_epipe_quickly)
     for (uint32_t n = 1; n <= 20; n++)
         fixture_frame(&s, n);
     kill(s.xvfb.pid, SIGKILL);
-    t0 = now_ms();
+    t0 = test_now_ms();
     r = frames_until_error(&s, t0, &after);
     printf("# server killed: %s after %lld ms\n", strerror(-r), after);
     CHECK_EQ(r, -EPIPE);
@@ -169,17 +161,13 @@ TEST(destroy_while_another_thread_waits_in_acquire)
     w.sc = s.sc;
     w.result = 1;
     CHECK_EQ(pthread_create(&thread, NULL, wait_for_buffer, &w), 0);
-    {
-        struct timespec ts = { 0, 50000000 };
-
-        nanosleep(&ts, NULL);
-    }
-    t0 = now_ms();
+    test_sleep_ms(50);
+    t0 = test_now_ms();
     xcb_present_util_swapchain_destroy(s.sc);
     s.sc = NULL;
     CHECK_EQ(pthread_join(thread, NULL), 0);
     CHECK_EQ(w.result, -ECANCELED);
-    CHECK(now_ms() - t0 < 1000);
+    CHECK(test_now_ms() - t0 < 1000);
     fixture_stop(&s);
 }
 
@@ -244,7 +232,7 @@ TEST(main_loop_on_the_swapchain_fd)
     struct fixture s;
     xcb_present_util_stats_t st = { .size = sizeof st };
     uint32_t n = 0;
-    long long deadline = now_ms() + 5000;
+    long long deadline = test_now_ms() + 5000;
 
     fixture_start(&s, 64, 48);
     fixture_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_AUTO, 3);
@@ -256,7 +244,7 @@ TEST(main_loop_on_the_swapchain_fd)
         CHECK_EQ(xcb_present_util_swapchain_stats(s.sc, &st), 0);
         if (st.completed == 30)
             break;
-        CHECK(now_ms() < deadline);
+        CHECK(test_now_ms() < deadline);
         while (n < 30 && (r = xcb_present_util_acquire(s.sc, 0, &img)) == 0) {
             fixture_render(&img, ++n);
             CHECK_EQ(xcb_present_util_present(s.sc, &img, NULL, 0), 0);

@@ -12,20 +12,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <xcb/present.h>
 
+#include "test-clock.h"
 #include "test-runner.h"
 #include "xvfb-fixture.h"
-
-static long long now_ms(void)
-{
-    struct timespec ts;
-
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 TEST(fifo_300_frames)
 {
@@ -131,11 +123,11 @@ TEST(immediate_does_not_wait_for_vblanks)
 
     fixture_start(&s, 64, 48);
     fixture_swapchain(&s, XCB_PRESENT_UTIL_MODE_IMMEDIATE, XCB_PRESENT_UTIL_BACKEND_AUTO, 3);
-    start = now_ms();
+    start = test_now_ms();
     for (uint32_t n = 1; n <= 60; n++)
         fixture_frame(&s, n);
     fixture_wait_completed(&s, 60, 3000);
-    took = now_ms() - start;
+    took = test_now_ms() - start;
     CHECK_EQ(xcb_present_util_swapchain_stats(s.sc, &st), 0);
     CHECK_EQ(st.completed, 60);
     fixture_check_in_order(&s, 60);

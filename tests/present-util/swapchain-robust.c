@@ -12,20 +12,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <xcb/present.h>
 
 #include "mock-fixture.h"
+#include "test-clock.h"
 #include "test-runner.h"
 #include "xcb_dri3_util_wait.h"
-
-static long long now_ms(void)
-{
-    struct timespec ts;
-
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 /* The frame log never tells a time earlier than one told before. */
 static void check_times_never_go_back(const struct mock_fixture *s)
@@ -113,12 +105,12 @@ TEST(refresh_follows_a_change)
     static const char *const kv[] = { "msc-rate", "60", "msc-rate-later", "600:20", NULL };
     struct mock_fixture s;
     xcb_present_util_stats_t st = { .size = sizeof st };
-    long long start = now_ms();
+    long long start = test_now_ms();
     uint32_t n = 0;
 
     mf_start(&s, kv);
     mf_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_AUTO, 3);
-    while (now_ms() - start < 1600 && n < 200)
+    while (test_now_ms() - start < 1600 && n < 200)
         CHECK_EQ(mf_frame(&s, ++n), 0);
     mf_wait_completed(&s, n);
     CHECK_EQ(xcb_present_util_swapchain_stats(s.sc, &st), 0);
@@ -158,13 +150,11 @@ TEST(two_swapchains_on_one_window)
     for (uint32_t i = 0; i < 12; i++)
         CHECK(!s->log[i].target_msc || s->log[i].msc >= s->log[i].target_msc);
     for (int i = 0; i < 100; i++) {
-        struct timespec ts = { 0, 10000000 };
-
         CHECK(xcb_present_util_dispatch(other) >= 0);
         CHECK_EQ(xcb_present_util_swapchain_stats(other, &st), 0);
         if (st.completed == 12)
             break;
-        nanosleep(&ts, NULL);
+        test_sleep_ms(10);
     }
     CHECK_EQ(st.completed, 12);
     xcb_present_util_swapchain_destroy(other);
@@ -193,20 +183,20 @@ TEST(stopped_server_keeps_every_bound)
      * acquire() times out after its own 50 ms. */
     for (int i = 0, timeouts = 0; timeouts < 5; i++) {
         CHECK(i < 20);
-        t = now_ms();
+        t = test_now_ms();
         r = xcb_present_util_acquire(s.sc, 50000000, &img);
-        CHECK(now_ms() - t < 1000);
+        CHECK(test_now_ms() - t < 1000);
         if (r == 0)
             CHECK_EQ(xcb_present_util_present(s.sc, &img, NULL, 0), 0);
         else
             CHECK_EQ(r, -ETIMEDOUT);
         timeouts += r == -ETIMEDOUT;
     }
-    t = now_ms();
+    t = test_now_ms();
     xcb_present_util_swapchain_destroy(s.sc);
     s.sc = NULL;
-    printf("# destroy on a stopped server: %lld ms\n", now_ms() - t);
-    CHECK(now_ms() - t < 1000);
+    printf("# destroy on a stopped server: %lld ms\n", test_now_ms() - t);
+    CHECK(test_now_ms() - t < 1000);
     CHECK_EQ(kill(mock_server_pid(s.server), SIGCONT), 0);
     mf_stop(&s);
 }
@@ -237,12 +227,12 @@ TEST(put_image_to_a_server_that_stopped_reading)
     CHECK_EQ(kill(mock_server_pid(s.server), SIGSTOP), 0);
     for (int i = 0; i < 8 && r == 0; i++) {
         xcb_present_util_image_t img = { .size = sizeof img };
-        long long t = now_ms();
+        long long t = test_now_ms();
 
         r = xcb_present_util_acquire(s.sc, 100000000, &img);
         if (r == 0)
             r = xcb_present_util_present(s.sc, &img, NULL, 0);
-        CHECK(now_ms() - t < 3000);
+        CHECK(test_now_ms() - t < 3000);
     }
     CHECK_EQ(r, -ETIMEDOUT);
     CHECK_EQ(kill(mock_server_pid(s.server), SIGCONT), 0);

@@ -2,14 +2,13 @@
 #include "xvfb-fixture.h"
 
 #include <errno.h>
-#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <xcb/present.h>
 
+#include "test-clock.h"
 #include "test-runner.h"
 
 static void on_frame(void *data, const xcb_present_util_frame_t *f)
@@ -88,32 +87,19 @@ void fixture_frame(struct fixture *s, uint32_t n)
         test_fail(__FILE__, __LINE__, "present of frame %u: %s", n, strerror(-r));
 }
 
-static long long now_ms(void)
-{
-    struct timespec ts;
-
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 void fixture_wait_completed(struct fixture *s, uint64_t completed, int timeout_ms)
 {
-    long long deadline = now_ms() + timeout_ms;
+    int64_t deadline = test_now_ms() + timeout_ms;
     xcb_present_util_stats_t st = { .size = sizeof st };
 
     for (;;) {
-        struct pollfd p = { .fd = xcb_present_util_swapchain_fd(s->sc), .events = POLLIN };
-        long long left;
-
         CHECK(xcb_present_util_dispatch(s->sc) >= 0);
         CHECK_EQ(xcb_present_util_swapchain_stats(s->sc, &st), 0);
         if (st.completed >= completed)
             return;
-        left = deadline - now_ms();
-        if (left <= 0)
+        if (!test_poll_until(xcb_present_util_swapchain_fd(s->sc), deadline, 50))
             test_fail(__FILE__, __LINE__, "%llu of %llu frames completed",
                       (unsigned long long)st.completed, (unsigned long long)completed);
-        poll(&p, 1, (int)(left < 50 ? left : 50));
     }
 }
 

@@ -17,10 +17,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "mock-server.h"
+#include "test-clock.h"
 #include "test-runner.h"
 #include "xcb_present_util.h"
 
@@ -69,14 +69,6 @@ static long rss_kb(pid_t pid)
         resident = -1;
     fclose(f);
     return resident < 0 ? -1 : resident * (sysconf(_SC_PAGESIZE) / 1024);
-}
-
-static double now_s(void)
-{
-    struct timespec ts;
-
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 static void start(struct soak *s, xcb_present_util_mode_t mode)
@@ -150,7 +142,7 @@ static void soak(xcb_present_util_mode_t mode, unsigned long frames)
     /* A sample is taken just before a resize: the same point of the cycle */
     warm -= warm % RESIZE_EVERY;
     start(&s, mode);
-    t0 = now_s();
+    t0 = (double)test_now_ns() / 1e9;
     for (unsigned long i = 0; i < frames; i++) {
         xcb_present_util_image_t img = { .size = sizeof img };
         int r;
@@ -170,7 +162,7 @@ static void soak(xcb_present_util_mode_t mode, unsigned long frames)
         if (r != 0)
             test_fail(__FILE__, __LINE__, "frame %lu: present: %s", i, strerror(-r));
     }
-    t = now_s() - t0;
+    t = (double)test_now_ns() / 1e9 - t0;
     take(&s, &last);
     CHECK_EQ(xcb_present_util_swapchain_stats(s.sc, &st), 0);
     printf("# %s: %lu frames in %.1f s (%.0f frames/s), %llu completed, %llu skipped\n",

@@ -54,13 +54,13 @@ struct worker {
  * (another thread may read it off the socket meanwhile). */
 static xcb_generic_event_t *next_special(xcb_connection_t *c, xcb_special_event_t *se)
 {
-    int64_t deadline = now_ns() + 5000 * MS;
+    int64_t deadline = test_now_ns() + 5000 * MS;
 
     for (;;) {
         xcb_generic_event_t *ev = xcb_poll_for_special_event(c, se);
         struct pollfd p = { .fd = xcb_get_file_descriptor(c), .events = POLLIN };
 
-        if (ev || xcb_connection_has_error(c) || now_ns() > deadline)
+        if (ev || xcb_connection_has_error(c) || test_now_ns() > deadline)
             return ev;
         poll(&p, 1, 5);
     }
@@ -156,13 +156,13 @@ out:
 static void collect_until_done(struct shared *sh)
 {
     struct pollfd p = { .fd = xcb_dri3_util_fence_watcher_fd(sh->watcher), .events = POLLIN };
-    int64_t deadline = now_ns() + 20000 * MS;
+    int64_t deadline = test_now_ns() + 20000 * MS;
 
     while (__atomic_load_n(&sh->done_threads, __ATOMIC_ACQUIRE) < NTHREADS) {
         void *users[NTHREADS];
         size_t n;
 
-        CHECK(now_ns() < deadline);
+        CHECK(test_now_ns() < deadline);
         if (poll(&p, 1, 20) <= 0)
             continue;
         n = xcb_dri3_util_fence_watcher_collect(sh->watcher, users, NTHREADS);

@@ -63,8 +63,8 @@ static void start_peer(struct fake_peer *p, int die_after_ms)
                 ;
             _exit(0);
         }
-        sleep_ms(die_after_ms);
-        *p->death_ns = now_ns();
+        test_sleep_ms(die_after_ms);
+        *p->death_ns = test_now_ns();
         kill(getpid(), SIGKILL);
     }
     close(sv[1]);
@@ -89,7 +89,7 @@ TEST(dead_server_ends_the_wait)
     start_peer(&p, 30);
     f = xcb_dri3_util_fence_create(false);
     CHECK_EQ(xcb_dri3_util_fence_wait_conn(f, p.c, -1), -EPIPE);
-    late = now_ns() - *p.death_ns;
+    late = test_now_ns() - *p.death_ns;
     test_note("returned %lld ns after the server died", (long long)late);
     CHECK(*p.death_ns != 0);
     /* Noticed within a 4 ms slice; the bound only allows for a loaded
@@ -103,7 +103,7 @@ TEST(dead_server_ends_the_wait)
 
 static void *trigger_after_20ms(void *arg)
 {
-    sleep_ms(20);
+    test_sleep_ms(20);
     xcb_dri3_util_fence_trigger(arg);
     return NULL;
 }
@@ -133,9 +133,9 @@ TEST(live_server_wait_times_out)
     start_peer(&p, -1);
     f = xcb_dri3_util_fence_create(false);
     CHECK_EQ(xcb_dri3_util_fence_wait_conn(f, p.c, 0), -ETIMEDOUT);
-    start = now_ns();
+    start = test_now_ns();
     CHECK_EQ(xcb_dri3_util_fence_wait_conn(f, p.c, 30 * MS), -ETIMEDOUT);
-    took = now_ns() - start;
+    took = test_now_ns() - start;
     test_note("took %lld ns", (long long)took);
     CHECK(took >= 30 * MS);
     CHECK(took < 30 * MS + 500 * MS);

@@ -161,9 +161,9 @@ TEST(server_stop_ends_wait_conn)
     start(&s, NULL);
     CHECK(xcb_dri3_util_fence_to_server(s.c, s.root, f, NULL) != XCB_NONE);
     mock_server_stop(s.server);
-    stopped = now_ns();
+    stopped = test_now_ns();
     CHECK_EQ(xcb_dri3_util_fence_wait_conn(f, s.c, -1), -EPIPE);
-    CHECK(now_ns() - stopped < 500 * MS); /* 4 ms slices; generous for a busy machine */
+    CHECK(test_now_ns() - stopped < 500 * MS); /* 4 ms slices; generous for a busy machine */
     stop(&s);
     xcb_dri3_util_fence_destroy(f);
 }

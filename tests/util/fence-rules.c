@@ -88,11 +88,11 @@ static void check_foreign_value_wait(size_t n)
      * and return 0 too, late). */
     start_waiter(&w, f, n, 6000 * MS);
     CHECK_EQ(*word, FOREIGN);
-    triggered = now_ns();
+    triggered = test_now_ns();
     CHECK_EQ(xcb_dri3_util_fence_trigger(f[0]), 0);
     CHECK_EQ(join_waiter(&w), 0);
-    test_note("woken %lld ns after the trigger", (long long)(now_ns() - triggered));
-    CHECK(now_ns() - triggered < 3000 * MS);
+    test_note("woken %lld ns after the trigger", (long long)(test_now_ns() - triggered));
+    CHECK(test_now_ns() - triggered < 3000 * MS);
     unmap_word(word);
     xcb_dri3_util_fence_destroy(f[0]);
     xcb_dri3_util_fence_destroy(f[1]);

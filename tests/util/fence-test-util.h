@@ -1,14 +1,18 @@
 /*
- * Helpers shared by the fence tests: the clock, short sleeps, child
- * processes that cannot outlive a failed test, and a way to tell that the
- * test runs under valgrind (where timing bounds and seccomp do not apply).
+ * Helpers shared by the fence tests: child processes that cannot outlive
+ * a failed test, a way to tell that the test runs under valgrind (where
+ * timing bounds and seccomp do not apply), and a stand-in for a kernel or
+ * sandbox without futex_waitv.  The clock and sleeps are test-clock.h's.
  */
 #ifndef FENCE_TEST_UTIL_H
 #define FENCE_TEST_UTIL_H
 
 #include <dirent.h>
 #include <errno.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -21,6 +25,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "test-clock.h"
 #include "test-runner.h"
 
 #if defined(__has_include)
@@ -32,20 +37,28 @@
 #define RUNNING_ON_VALGRIND 0
 #endif
 
-static inline int64_t now_ns(void)
+#ifndef SYS_futex_waitv
+#define SYS_futex_waitv 449 /* the same number on every architecture */
+#endif
+
+/* Makes futex_waitv fail with err in this process (the test's own child),
+ * as a kernel without it (ENOSYS) or a sandbox that does not know it (EPERM)
+ * would; threads created afterwards, such as a watcher's, inherit the
+ * filter.  Skips under valgrind, which makes system calls of its own. */
+static inline void refuse_futex_waitv(unsigned int err)
 {
-    struct timespec ts;
+    struct sock_filter filter[] = {
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_futex_waitv, 0, 1),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | err),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+    };
+    struct sock_fprog prog = { .len = sizeof(filter) / sizeof(filter[0]), .filter = filter };
 
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
-
-static inline void sleep_ms(int ms)
-{
-    struct timespec ts = { .tv_sec = ms / 1000, .tv_nsec = (long)(ms % 1000) * 1000000L };
-
-    while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
-        ;
+    if (RUNNING_ON_VALGRIND)
+        SKIP("valgrind makes system calls of its own");
+    CHECK(prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0);
+    CHECK(syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &prog) == 0);
 }
 
 /* Forks a child that dies with its parent (so a test that fails while the

@@ -6,17 +6,11 @@
  */
 #include <pthread.h>
 #include <stddef.h>
-#include <linux/filter.h>
-#include <linux/seccomp.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
 
 #include "fence-test-util.h"
 #include "xcb_dri3_util.h"
-
-#ifndef SYS_futex_waitv
-#define SYS_futex_waitv 449 /* the same number on every architecture */
-#endif
 
 #define MS 1000000LL
 /* How late a timeout may end.  The library asks the kernel for the exact
@@ -43,10 +37,10 @@ static void use_fallback(void)
 #define CHECK_TIMES_OUT_ON_TIME(call, timeout_ns)                              \
     do {                                                                    \
         for (int attempt_ = 0;; attempt_++) {                               \
-            int64_t start_ = now_ns(), took_;                               \
+            int64_t start_ = test_now_ns(), took_;                               \
                                                                             \
             CHECK_EQ((call), -ETIMEDOUT);                                   \
-            took_ = now_ns() - start_;                                      \
+            took_ = test_now_ns() - start_;                                      \
             test_note("timeout %lld ns, took %lld ns", (long long)(timeout_ns), \
                       (long long)took_);                                    \
             CHECK(took_ >= (timeout_ns));                                   \
@@ -66,7 +60,7 @@ static void *trigger_later(void *arg)
 {
     struct delayed_trigger *t = arg;
 
-    sleep_ms(t->delay_ms);
+    test_sleep_ms(t->delay_ms);
     xcb_dri3_util_fence_trigger(t->fence);
     return NULL;
 }
@@ -241,25 +235,6 @@ TEST(wait_many_all_fallback)
 {
     use_fallback();
     check_wait_all();
-}
-
-/* Makes futex_waitv fail with err in this process (the test's own child),
- * as a kernel without it (ENOSYS) or a sandbox that does not know it
- * (EPERM) would. */
-static void refuse_futex_waitv(unsigned int err)
-{
-    struct sock_filter filter[] = {
-        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
-        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_futex_waitv, 0, 1),
-        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | err),
-        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
-    };
-    struct sock_fprog prog = { .len = sizeof(filter) / sizeof(filter[0]), .filter = filter };
-
-    if (RUNNING_ON_VALGRIND)
-        SKIP("valgrind makes system calls of its own");
-    CHECK(prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0);
-    CHECK(syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &prog) == 0);
 }
 
 /* Either refusal gets the fallback without being told. */

@@ -2,18 +2,12 @@
  * The watcher, driven the way a toolkit would: an epoll loop that watches
  * the watcher's fd and collects the fences that triggered.
  */
-#include <linux/filter.h>
-#include <linux/seccomp.h>
 #include <pthread.h>
 #include <stddef.h>
 #include <sys/epoll.h>
 
 #include "fence-test-util.h"
 #include "xcb_dri3_util.h"
-
-#ifndef SYS_futex_waitv
-#define SYS_futex_waitv 449 /* the same number on every architecture */
-#endif
 
 #define NFENCES 3
 
@@ -55,7 +49,7 @@ static bool loop_turn(struct loop *l, int timeout_ms)
 
 static void *trigger_after_20ms(void *arg)
 {
-    sleep_ms(20);
+    test_sleep_ms(20);
     xcb_dri3_util_fence_trigger(arg);
     return NULL;
 }
@@ -213,25 +207,6 @@ TEST(add_remove_churn)
 /* ---- sandboxes, idle cost, fork ----------------------------------------- */
 
 static long wakeups_in_300ms(void);
-
-/* Makes futex_waitv fail with err in this process, as a kernel without it
- * (ENOSYS) or a sandbox that does not know it (EPERM) would; the watcher's
- * thread, created afterwards, inherits the filter. */
-static void refuse_futex_waitv(unsigned int err)
-{
-    struct sock_filter filter[] = {
-        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
-        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_futex_waitv, 0, 1),
-        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | err),
-        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
-    };
-    struct sock_fprog prog = { .len = sizeof(filter) / sizeof(filter[0]), .filter = filter };
-
-    if (RUNNING_ON_VALGRIND)
-        SKIP("valgrind makes system calls of its own");
-    CHECK(prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0);
-    CHECK(syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &prog) == 0);
-}
 
 TEST(epoll_loop_survives_enosys)
 {

@@ -35,10 +35,6 @@ static void dri3_head(struct wire *w, uint8_t opcode, uint16_t length)
     w16(w, length);             /* length */
 }
 
-/* e must have been set to NULL by a successful _reply(); start it as
- * something else to see that it was. */
-static xcb_generic_error_t not_set;
-
 /* Distinct values that use all 64 bits, so a truncated or misplaced element
  * shows; list 0 is the window list, 1 the screen list. */
 static uint64_t modifier(int list, uint32_t i)
@@ -58,46 +54,7 @@ static void check_reply_fd(int fd, struct fd_id id)
 
 /* ---- QueryVersion -------------------------------------------------------- */
 
-static unsigned int send_query_version(xcb_connection_t *c, int v, const int32_t *fds, int arg)
-{
-    (void)fds, (void)arg;
-    return (v ? xcb_dri3_query_version_unchecked : xcb_dri3_query_version)(c, 1, 4).sequence;
-}
-
-static void bytes_query_version(struct wire *w, int v, int arg)
-{
-    (void)v, (void)arg;
-    dri3_head(w, 0, 3);
-    w32(w, 1);                  /* major version */
-    w32(w, 4);                  /* minor version */
-}
-
-static void reply_query_version(xcb_connection_t *c, fake_server_t *srv, unsigned int seq,
-                                int arg)
-{
-    xcb_dri3_query_version_cookie_t ck = { seq };
-    xcb_generic_error_t *e = &not_set;
-    struct wire rep = { 0 };
-    xcb_dri3_query_version_reply_t *r;
-
-    (void)arg;
-    w_reply_head(&rep, 0, seq, 0);
-    w32(&rep, 1);               /* major version */
-    w32(&rep, 2);               /* minor version */
-    wpad(&rep, 16);             /* unused */
-    fake_write_wire(srv, &rep, NULL, 0);
-    wire_free(&rep);
-
-    r = xcb_dri3_query_version_reply(c, ck, &e);
-    CHECK(r != NULL);
-    CHECK(e == NULL);
-    CHECK_EQ(r->response_type, 1);
-    CHECK_EQ(r->sequence, (uint16_t)seq);
-    CHECK_EQ(r->length, 0);
-    CHECK_EQ(r->major_version, 1);
-    CHECK_EQ(r->minor_version, 2);
-    free(r);
-}
+WIRE_QUERY_VERSION_FUNCTIONS(dri3, FAKE_DRI3_MAJOR, 2)
 
 /* ---- Open ---------------------------------------------------------------- */
 
@@ -119,7 +76,7 @@ static void bytes_open(struct wire *w, int v, int arg)
 static void reply_open(xcb_connection_t *c, fake_server_t *srv, unsigned int seq, int arg)
 {
     xcb_dri3_open_cookie_t ck = { seq };
-    xcb_generic_error_t *e = &not_set;
+    xcb_generic_error_t *e = &wire_not_set;
     struct wire rep = { 0 };
     xcb_dri3_open_reply_t *r;
     struct fd_id id;
@@ -133,12 +90,7 @@ static void reply_open(xcb_connection_t *c, fake_server_t *srv, unsigned int seq
     close(sent);
 
     r = xcb_dri3_open_reply(c, ck, &e);
-    CHECK(r != NULL);
-    CHECK(e == NULL);
-    CHECK_EQ(r->response_type, 1);
-    CHECK_EQ(r->nfd, 1);
-    CHECK_EQ(r->sequence, (uint16_t)seq);
-    CHECK_EQ(r->length, 0);
+    CHECK_REPLY_HEAD(r, e, seq, 1, 0);
     /* The fd array lives in the reply's memory, the fds do not: the caller
      * owns them and freeing the reply leaves them open. */
     device = xcb_dri3_open_reply_fds(c, r)[0];
@@ -193,7 +145,7 @@ static void reply_buffer_from_pixmap(xcb_connection_t *c, fake_server_t *srv, un
                                      int arg)
 {
     xcb_dri3_buffer_from_pixmap_cookie_t ck = { seq };
-    xcb_generic_error_t *e = &not_set;
+    xcb_generic_error_t *e = &wire_not_set;
     struct wire rep = { 0 };
     xcb_dri3_buffer_from_pixmap_reply_t *r;
     struct fd_id id;
@@ -213,12 +165,7 @@ static void reply_buffer_from_pixmap(xcb_connection_t *c, fake_server_t *srv, un
     close(sent);
 
     r = xcb_dri3_buffer_from_pixmap_reply(c, ck, &e);
-    CHECK(r != NULL);
-    CHECK(e == NULL);
-    CHECK_EQ(r->response_type, 1);
-    CHECK_EQ(r->nfd, 1);
-    CHECK_EQ(r->sequence, (uint16_t)seq);
-    CHECK_EQ(r->length, 0);
+    CHECK_REPLY_HEAD(r, e, seq, 1, 0);
     CHECK_EQ(r->size, 0x00a8c000);
     CHECK_EQ(r->width, 1366);
     CHECK_EQ(r->height, 768);
@@ -273,7 +220,7 @@ static void reply_fd_from_fence(xcb_connection_t *c, fake_server_t *srv, unsigne
                                 int arg)
 {
     xcb_dri3_fd_from_fence_cookie_t ck = { seq };
-    xcb_generic_error_t *e = &not_set;
+    xcb_generic_error_t *e = &wire_not_set;
     struct wire rep = { 0 };
     xcb_dri3_fd_from_fence_reply_t *r;
     struct fd_id id;
@@ -287,12 +234,7 @@ static void reply_fd_from_fence(xcb_connection_t *c, fake_server_t *srv, unsigne
     close(sent);
 
     r = xcb_dri3_fd_from_fence_reply(c, ck, &e);
-    CHECK(r != NULL);
-    CHECK(e == NULL);
-    CHECK_EQ(r->response_type, 1);
-    CHECK_EQ(r->nfd, 1);
-    CHECK_EQ(r->sequence, (uint16_t)seq);
-    CHECK_EQ(r->length, 0);
+    CHECK_REPLY_HEAD(r, e, seq, 1, 0);
     fence_fd = xcb_dri3_fd_from_fence_reply_fds(c, r)[0];
     free(r);
     check_reply_fd(fence_fd, id);
@@ -324,7 +266,7 @@ static void reply_get_modifiers(xcb_connection_t *c, fake_server_t *srv, unsigne
 {
     const uint32_t nwin = (uint32_t)arg / 10000, nscr = (uint32_t)arg % 10000;
     xcb_dri3_get_supported_modifiers_cookie_t ck = { seq };
-    xcb_generic_error_t *e = &not_set;
+    xcb_generic_error_t *e = &wire_not_set;
     struct wire rep = { 0 };
     xcb_dri3_get_supported_modifiers_reply_t *r;
     xcb_generic_iterator_t end;
@@ -342,11 +284,7 @@ static void reply_get_modifiers(xcb_connection_t *c, fake_server_t *srv, unsigne
     wire_free(&rep);
 
     r = xcb_dri3_get_supported_modifiers_reply(c, ck, &e);
-    CHECK(r != NULL);
-    CHECK(e == NULL);
-    CHECK_EQ(r->response_type, 1);
-    CHECK_EQ(r->sequence, (uint16_t)seq);
-    CHECK_EQ(r->length, 2 * (nwin + nscr));
+    CHECK_REPLY_HEAD(r, e, seq, -1, 2 * (nwin + nscr));
     CHECK_EQ(r->num_window_modifiers, nwin);
     CHECK_EQ(r->num_screen_modifiers, nscr);
     CHECK_EQ(xcb_dri3_get_supported_modifiers_sizeof(r), 32 + 8 * (nwin + nscr));
@@ -444,7 +382,7 @@ static void reply_buffers_from_pixmap(xcb_connection_t *c, fake_server_t *srv,
                                       unsigned int seq, int nfd)
 {
     xcb_dri3_buffers_from_pixmap_cookie_t ck = { seq };
-    xcb_generic_error_t *e = &not_set;
+    xcb_generic_error_t *e = &wire_not_set;
     struct wire rep = { 0 };
     xcb_dri3_buffers_from_pixmap_reply_t *r;
     xcb_generic_iterator_t end;
@@ -473,12 +411,7 @@ static void reply_buffers_from_pixmap(xcb_connection_t *c, fake_server_t *srv,
         close(sent[i]);
 
     r = xcb_dri3_buffers_from_pixmap_reply(c, ck, &e);
-    CHECK(r != NULL);
-    CHECK(e == NULL);
-    CHECK_EQ(r->response_type, 1);
-    CHECK_EQ(r->nfd, nfd);
-    CHECK_EQ(r->sequence, (uint16_t)seq);
-    CHECK_EQ(r->length, 2u * (unsigned)nfd);
+    CHECK_REPLY_HEAD(r, e, seq, nfd, 2u * (unsigned)nfd);
     CHECK_EQ(r->width, 2560);
     CHECK_EQ(r->height, 1440);
     CHECK_EQ(r->modifier, LINEAR_AMD);
@@ -711,7 +644,7 @@ TEST(dri3_open_reply_nfd_mismatch)
 
     /* Once with an error pointer, once without: the fds go either way. */
     for (size_t v = 0; v < 2; v++) {
-        xcb_generic_error_t *e = &not_set;
+        xcb_generic_error_t *e = &wire_not_set;
         xcb_dri3_open_cookie_t ck = xcb_dri3_open(c, FAKE_ROOT, 0);
         uint8_t req[64];
 
@@ -738,7 +671,7 @@ TEST(dri3_buffer_from_pixmap_reply_nfd_mismatch)
     xcb_connection_t *c;
     fake_server_t *srv = fake_start(&c);
     int before = test_count_fds();
-    xcb_generic_error_t *e = &not_set;
+    xcb_generic_error_t *e = &wire_not_set;
     xcb_dri3_buffer_from_pixmap_cookie_t ck = xcb_dri3_buffer_from_pixmap(c, PIXMAP);
     uint8_t req[64];
 
@@ -761,7 +694,7 @@ TEST(dri3_fd_from_fence_reply_without_fd)
 #ifdef XCBDP_HARDENED
     xcb_connection_t *c;
     fake_server_t *srv = fake_start(&c);
-    xcb_generic_error_t *e = &not_set;
+    xcb_generic_error_t *e = &wire_not_set;
     xcb_dri3_fd_from_fence_cookie_t ck = xcb_dri3_fd_from_fence(c, WINDOW, FENCE);
     uint8_t req[64];
 
@@ -785,7 +718,7 @@ static void check_modifiers_refused(uint32_t nwin, uint32_t nscr, uint32_t lengt
     struct wire rep = { 0 };
     xcb_connection_t *c;
     fake_server_t *srv = fake_start(&c);
-    xcb_generic_error_t *e = &not_set;
+    xcb_generic_error_t *e = &wire_not_set;
     xcb_dri3_get_supported_modifiers_cookie_t ck;
     uint8_t req[64];
 
@@ -826,7 +759,7 @@ TEST(dri3_buffers_from_pixmap_reply_too_short)
     xcb_connection_t *c;
     fake_server_t *srv = fake_start(&c);
     int before = test_count_fds();
-    xcb_generic_error_t *e = &not_set;
+    xcb_generic_error_t *e = &wire_not_set;
     xcb_dri3_buffers_from_pixmap_cookie_t ck = xcb_dri3_buffers_from_pixmap(c, PIXMAP);
     uint8_t req[64];
 

@@ -22,8 +22,6 @@
 #define EID 0x00200006u
 #define BAD_ID 0x0badc0deu
 
-static xcb_generic_error_t not_set;
-
 #define CHECK_ERROR(e, code, seq, resource, major, minor)                   \
     do {                                                                    \
         CHECK((e) != NULL);                                                 \
@@ -79,7 +77,7 @@ TEST(error_reply_request_checked)
 {
     xcb_connection_t *c;
     fake_server_t *srv = fake_start(&c);
-    xcb_generic_error_t *e = &not_set;
+    xcb_generic_error_t *e = &wire_not_set;
     xcb_dri3_query_version_cookie_t ck = xcb_dri3_query_version(c, 1, 4);
 
     CHECK(xcb_flush(c) > 0);
@@ -96,7 +94,7 @@ TEST(error_reply_request_with_fds_checked)
 {
     xcb_connection_t *c;
     fake_server_t *srv = fake_start(&c);
-    xcb_generic_error_t *e = &not_set;
+    xcb_generic_error_t *e = &wire_not_set;
     xcb_dri3_open_cookie_t ck = xcb_dri3_open(c, WINDOW, 0);
 
     CHECK(xcb_flush(c) > 0);
@@ -113,7 +111,7 @@ TEST(error_reply_request_unchecked)
 {
     xcb_connection_t *c;
     fake_server_t *srv = fake_start(&c);
-    xcb_generic_error_t *e = &not_set, *ev;
+    xcb_generic_error_t *e = &wire_not_set, *ev;
     xcb_present_query_capabilities_cookie_t ck = xcb_present_query_capabilities_unchecked(c,
                                                                                        CRTC);
 
@@ -293,7 +291,7 @@ TEST(error_then_reply_without_fds)
         /* unchecked and checked variant, each with and without `e` */
         for (int v = 0; v < 4; v++) {
             int unchecked = v & 1, with_e = v & 2;
-            xcb_generic_error_t *e = &not_set;
+            xcb_generic_error_t *e = &wire_not_set;
             unsigned int seq = send_fd_request(c, t->minor, unchecked);
             struct wire rep = { 0 };
 

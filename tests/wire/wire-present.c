@@ -28,8 +28,6 @@
 #define DIVISOR 0x0000000100000002ull
 #define REMAINDER 0x0000000100000001ull
 
-static xcb_generic_error_t not_set;
-
 static void present_head(struct wire *w, uint8_t opcode, uint16_t length)
 {
     w8(w, FAKE_PRESENT_MAJOR);  /* major opcode */
@@ -80,47 +78,7 @@ static void check_notify_iterator(xcb_present_notify_iterator_t it,
 
 /* ---- QueryVersion -------------------------------------------------------- */
 
-static unsigned int send_query_version(xcb_connection_t *c, int v, const int32_t *fds, int arg)
-{
-    (void)fds, (void)arg;
-    return (v ? xcb_present_query_version_unchecked : xcb_present_query_version)(c, 1, 4)
-        .sequence;
-}
-
-static void bytes_query_version(struct wire *w, int v, int arg)
-{
-    (void)v, (void)arg;
-    present_head(w, 0, 3);
-    w32(w, 1);                  /* major version */
-    w32(w, 4);                  /* minor version */
-}
-
-static void reply_query_version(xcb_connection_t *c, fake_server_t *srv, unsigned int seq,
-                                int arg)
-{
-    xcb_present_query_version_cookie_t ck = { seq };
-    xcb_generic_error_t *e = &not_set;
-    struct wire rep = { 0 };
-    xcb_present_query_version_reply_t *r;
-
-    (void)arg;
-    w_reply_head(&rep, 0, seq, 0);
-    w32(&rep, 1);               /* major version */
-    w32(&rep, 3);               /* minor version */
-    wpad(&rep, 16);             /* unused */
-    fake_write_wire(srv, &rep, NULL, 0);
-    wire_free(&rep);
-
-    r = xcb_present_query_version_reply(c, ck, &e);
-    CHECK(r != NULL);
-    CHECK(e == NULL);
-    CHECK_EQ(r->response_type, 1);
-    CHECK_EQ(r->sequence, (uint16_t)seq);
-    CHECK_EQ(r->length, 0);
-    CHECK_EQ(r->major_version, 1);
-    CHECK_EQ(r->minor_version, 3);
-    free(r);
-}
+WIRE_QUERY_VERSION_FUNCTIONS(present, FAKE_PRESENT_MAJOR, 3)
 
 /* ---- Pixmap -------------------------------------------------------------- */
 
@@ -317,7 +275,7 @@ static void reply_query_capabilities(xcb_connection_t *c, fake_server_t *srv,
     /* Every bit of Present 1.4: Async Fence UST AsyncMayTear Syncobj. */
     const uint32_t caps = 1 | 2 | 4 | 8 | 16;
     xcb_present_query_capabilities_cookie_t ck = { seq };
-    xcb_generic_error_t *e = &not_set;
+    xcb_generic_error_t *e = &wire_not_set;
     struct wire rep = { 0 };
     xcb_present_query_capabilities_reply_t *r;
 
@@ -329,11 +287,7 @@ static void reply_query_capabilities(xcb_connection_t *c, fake_server_t *srv,
     wire_free(&rep);
 
     r = xcb_present_query_capabilities_reply(c, ck, &e);
-    CHECK(r != NULL);
-    CHECK(e == NULL);
-    CHECK_EQ(r->response_type, 1);
-    CHECK_EQ(r->sequence, (uint16_t)seq);
-    CHECK_EQ(r->length, 0);
+    CHECK_REPLY_HEAD(r, e, seq, -1, 0);
     CHECK_EQ(r->capabilities, caps);
     free(r);
 }

@@ -76,6 +76,14 @@ void w_reply_head(struct wire *w, uint8_t byte1, uint32_t seq, uint32_t length)
     w32(w, length);             /* reply length */
 }
 
+void w_version_reply(struct wire *w, uint32_t seq, uint32_t major, uint32_t minor)
+{
+    w_reply_head(w, 0, seq, 0);
+    w32(w, major);              /* major version */
+    w32(w, minor);              /* minor version */
+    wpad(w, 16);                /* unused */
+}
+
 void w_error(struct wire *w, uint8_t code, uint32_t seq, uint32_t resource, uint16_t minor,
              uint8_t major)
 {
@@ -107,6 +115,27 @@ void expect_request(const char *file, int line, fake_server_t *srv, const struct
         test_fail_mem(file, line, "received", "expected", got, want->data, len);
 }
 
+xcb_generic_error_t wire_not_set;
+
+void check_reply_head(const char *file, int line, const void *r, const xcb_generic_error_t *e,
+                      unsigned int seq, int byte1, uint32_t length)
+{
+    const xcb_generic_reply_t *h = r;
+
+    if (!h)
+        test_fail(file, line, "no reply");
+    if (e)
+        test_fail(file, line, "the error pointer is not NULL after a reply");
+    if (h->response_type != 1)
+        test_fail_eq(file, line, "response_type", "1", h->response_type, 1);
+    if (byte1 >= 0 && h->pad0 != byte1)
+        test_fail_eq(file, line, "byte 1 (nfd)", "expected", h->pad0, (unsigned)byte1);
+    if (h->sequence != (uint16_t)seq)
+        test_fail_eq(file, line, "sequence", "(uint16_t)seq", h->sequence, (uint16_t)seq);
+    if (h->length != length)
+        test_fail_eq(file, line, "length", "expected", h->length, length);
+}
+
 void check_still_usable(xcb_connection_t *c, fake_server_t *srv)
 {
     struct wire rep = { 0 };
@@ -116,10 +145,7 @@ void check_still_usable(xcb_connection_t *c, fake_server_t *srv)
 
     CHECK(xcb_flush(c) > 0);
     CHECK_EQ(fake_read_request(srv, req, sizeof(req), NULL, NULL), 12);
-    w_reply_head(&rep, 0, fake_seq(srv), 0);
-    w32(&rep, 1);
-    w32(&rep, 4);
-    wpad(&rep, 16);
+    w_version_reply(&rep, fake_seq(srv), 1, 4);
     fake_write_wire(srv, &rep, NULL, 0);
     r = xcb_dri3_query_version_reply(c, ck, NULL);
     CHECK(r != NULL);

@@ -30,6 +30,10 @@ void wire_free(struct wire *w);
  * fds), sequence number, reply length in 4-byte units beyond 32 bytes. */
 void w_reply_head(struct wire *w, uint8_t byte1, uint32_t seq, uint32_t length);
 
+/* A QueryVersion reply (either extension's: the same bytes) to request
+ * seq, answering major.minor. */
+void w_version_reply(struct wire *w, uint32_t seq, uint32_t major, uint32_t minor);
+
 /* A core protocol error (32 bytes) for request seq. */
 void w_error(struct wire *w, uint8_t code, uint32_t seq, uint32_t resource, uint16_t minor,
              uint8_t major);
@@ -46,6 +50,18 @@ void fake_write_wire(fake_server_t *srv, const struct wire *w, const int *fds, i
     expect_request(__FILE__, __LINE__, (srv), (w), (fds), (nfds))
 void expect_request(const char *file, int line, fake_server_t *srv, const struct wire *want,
                     int *fds, int *nfds);
+
+/* A reply test starts its error pointer as &wire_not_set, so that a
+ * successful _reply() is seen to have set it to NULL. */
+extern xcb_generic_error_t wire_not_set;
+
+/* What every reply test checks first, at the caller's line: a reply came
+ * (r) and no error (e == NULL), then its header: type 1, byte 1 (nfd for
+ * a reply with fds; -1: not looked at), seq's low 16 bits and length. */
+#define CHECK_REPLY_HEAD(r, e, seq, byte1, length) \
+    check_reply_head(__FILE__, __LINE__, (r), (e), (seq), (byte1), (length))
+void check_reply_head(const char *file, int line, const void *r, const xcb_generic_error_t *e,
+                      unsigned int seq, int byte1, uint32_t length);
 
 /* The connection is still in step after a refused reply: a DRI3
  * QueryVersion round trip works (the fake server answers 1.4). */

@@ -12,12 +12,11 @@
 #include <X11/Xlib.h>
 #include <X11/extensions/Xpresent.h>
 #include <dlfcn.h>
-#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "test-clock.h"
 #include "xvfb.h"
 
 static Display *dpy;
@@ -57,18 +56,11 @@ static const char *name_of(XID id)
     return "?";
 }
 
-static long long now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1000LL + ts.tv_nsec / 1000000;
-}
-
 /* The next Present event's text, or 0 on a 5 s timeout.  *msc_out gets the
  * CompleteNotify's msc. */
 static int next_event(char *out, size_t size, unsigned long long *msc_out)
 {
-    long long deadline = now_ms() + 5000;
+    int64_t deadline = test_now_ms() + 5000;
     for (;;) {
         while (XPending(dpy)) {
             XEvent ev;
@@ -106,11 +98,8 @@ static int next_event(char *out, size_t size, unsigned long long *msc_out)
             XFreeEventData(dpy, &ev.xcookie);
             return 1;
         }
-        long long left = deadline - now_ms();
-        if (left <= 0)
+        if (!test_poll_until(ConnectionNumber(dpy), deadline, 0))
             return 0;
-        struct pollfd pfd = { .fd = ConnectionNumber(dpy), .events = POLLIN };
-        poll(&pfd, 1, (int)left);
     }
 }
 

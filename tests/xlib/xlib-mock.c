@@ -7,14 +7,13 @@
  */
 #include <X11/Xlib.h>
 #include <X11/extensions/Xpresent.h>
-#include <poll.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "mock-display.h"
 #include "mock-server.h"
+#include "test-clock.h"
 #include "test-runner.h"
 
 /* Errors the handler saw, except the BadRequest answers of the mock to the
@@ -80,18 +79,11 @@ static void put64(uint8_t *b, size_t off, uint64_t v)
     memcpy(b + off, &v, 8);
 }
 
-static long long now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1000LL + ts.tv_nsec / 1000000;
-}
-
 /* The next GenericEvent of Present within 5 s, data fetched if it has
  * any; false on timeout. */
 static bool next_present(struct session *s, XEvent *ev, bool *has_data)
 {
-    long long deadline = now_ms() + 5000;
+    int64_t deadline = test_now_ms() + 5000;
     for (;;) {
         while (XPending(s->dpy) > 0) {
             XNextEvent(s->dpy, ev);
@@ -100,11 +92,8 @@ static bool next_present(struct session *s, XEvent *ev, bool *has_data)
                 return true;
             }
         }
-        long long left = deadline - now_ms();
-        if (left <= 0)
+        if (!test_poll_until(ConnectionNumber(s->dpy), deadline, 0))
             return false;
-        struct pollfd pfd = { .fd = ConnectionNumber(s->dpy), .events = POLLIN };
-        poll(&pfd, 1, (int)left);
     }
 }
 

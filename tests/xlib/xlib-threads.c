@@ -22,10 +22,10 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "mock-display.h"
+#include "test-clock.h"
 #include "test-runner.h"
 
 /* libXpresent's list of per-Display records and its lookup, exported by
@@ -35,31 +35,6 @@ XExtDisplayInfo *XPresentFindDisplay(Display *dpy);
 
 enum { BOUND_MS = 5000 };
 
-static long long now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1000LL + ts.tv_nsec / 1000000;
-}
-
-static void sleep_ms(int ms)
-{
-    struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
-    nanosleep(&ts, NULL);
-}
-
-/* Waits until cond(arg) holds, up to BOUND_MS; whether it did. */
-static bool wait_until(bool (*cond)(const void *), const void *arg)
-{
-    long long deadline = now_ms() + BOUND_MS;
-    while (!cond(arg)) {
-        if (now_ms() > deadline)
-            return false;
-        sleep_ms(1);
-    }
-    return true;
-}
-
 static bool flag_set(const void *flag)
 {
     return atomic_load((const atomic_int *)flag) != 0;
@@ -67,7 +42,7 @@ static bool flag_set(const void *flag)
 
 static bool wait_flag(atomic_int *flag)
 {
-    return wait_until(flag_set, flag);
+    return test_wait_until(flag_set, flag, BOUND_MS);
 }
 
 /* Whether the thread whose id *tid holds is asleep (blocked on a lock or in
@@ -91,7 +66,7 @@ static bool thread_asleep(const void *tid)
  * is the call's own. */
 static bool wait_asleep(int tid)
 {
-    return wait_until(thread_asleep, &tid);
+    return test_wait_until(thread_asleep, &tid, BOUND_MS);
 }
 
 /* The mock answers a few core requests Xlib makes with BadRequest, and the
@@ -369,7 +344,7 @@ static const char *race_round(struct mock_display *m)
         if (pthread_create(&t[i], NULL, racer, &racers[i]) != 0)
             return "pthread_create failed";
     }
-    if (!wait_until(all_raced, &race.done))
+    if (!test_wait_until(all_raced, &race.done, BOUND_MS))
         return "racing first calls hung";
     for (int i = 0; i < RACERS; i++)
         pthread_join(t[i], NULL);

@@ -1,9 +1,8 @@
 /* Helpers of the Xlib tests; see xlib-util.h. */
 #include "xlib-util.h"
 
-#include <poll.h>
-#include <time.h>
 
+#include "test-clock.h"
 #include "test-runner.h"
 
 XErrorEvent xt_errors[XT_MAX_ERRORS];
@@ -57,16 +56,9 @@ void xt_teardown(struct xt *t)
     xvfb_stop(&t->xvfb);
 }
 
-static long long now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1000LL + ts.tv_nsec / 1000000;
-}
-
 bool xt_next_present(struct xt *t, XEvent *ev, int timeout_ms)
 {
-    long long deadline = now_ms() + timeout_ms;
+    int64_t deadline = test_now_ms() + timeout_ms;
     for (;;) {
         while (XPending(t->dpy) > 0) {
             XNextEvent(t->dpy, ev);
@@ -74,10 +66,7 @@ bool xt_next_present(struct xt *t, XEvent *ev, int timeout_ms)
                 XGetEventData(t->dpy, &ev->xcookie))
                 return true;
         }
-        long long left = deadline - now_ms();
-        if (left <= 0)
+        if (!test_poll_until(ConnectionNumber(t->dpy), deadline, 0))
             return false;
-        struct pollfd pfd = { .fd = ConnectionNumber(t->dpy), .events = POLLIN };
-        poll(&pfd, 1, (int)left);
     }
 }

@@ -1,0 +1,78 @@
+#!/bin/sh
+# man-pages.sh [LIBRARY:MAN_DIR[:UNDOCUMENTED]]...: the man pages of our
+# libraries.  For each library, every page in MAN_DIR formats without a
+# single groff warning (-ww turns all of them on), and every function the
+# library exports (nm -D --defined-only) has its page: NAME.3, or a
+# declaration in the SYNOPSIS of another page (the generated pages, as
+# libxcb's, document a request's _unchecked, _reply and accessors on the
+# request's page).  UNDOCUMENTED, an extended regex, names the exports that
+# need none (iterators' plumbing, symbols kept for binary compatibility).
+# LIBRARY is relative to $TOP_BUILDDIR; MAN_DIR to $TOP_SRCDIR, or to
+# $TOP_BUILDDIR for generated pages.  Without arguments: $MAN_PAGE_CHECKS,
+# which the makefiles fill in, one entry per library.  TAP output.
+src=${TOP_SRCDIR:-.}
+build=${TOP_BUILDDIR:-.}
+. "$src/tests/common/tap.sh"
+set -f # the entries' regexes are not file names
+[ $# -gt 0 ] || set -- $MAN_PAGE_CHECKS
+set +f
+if [ $# -eq 0 ]; then
+    echo "1..0 # SKIP no library to check (set MAN_PAGE_CHECKS)"
+    exit 0
+fi
+
+# The directory of an entry's pages: the source tree's, else the build's.
+man_dir() {
+    if [ -d "$src/$1" ]; then echo "$src/$1"; else echo "$build/$1"; fi
+}
+
+plan=0
+for entry in "$@"; do
+    dir=$(man_dir "$(echo "$entry" | cut -d: -f2)")
+    plan=$((plan + 1 + $(ls "$dir"/*.3 2>/dev/null | wc -l)))
+done
+echo "1..$plan"
+
+have_groff=yes
+command -v groff >/dev/null 2>&1 || have_groff=no
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/man-pages.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT HUP INT TERM
+
+for entry in "$@"; do
+    lib=$build/$(echo "$entry" | cut -d: -f1)
+    dir=$(man_dir "$(echo "$entry" | cut -d: -f2)")
+    undocumented=$(echo "$entry" | cut -d: -f3-)
+    name=$(basename "$lib")
+    for page in "$dir"/*.3; do
+        [ -e "$page" ] || continue
+        if [ $have_groff = no ]; then
+            skip "$(basename "$page")" "groff is not installed"
+        elif groff -man -ww -z "$page" > "$tmp/warnings" 2>&1 && [ ! -s "$tmp/warnings" ]; then
+            ok "$(basename "$page")"
+        else
+            not_ok "$(basename "$page")" "$tmp/warnings"
+        fi
+    done
+    if [ ! -r "$lib" ] || ! command -v nm >/dev/null 2>&1; then
+        skip "$name: every exported function has a man page" "the library or nm is missing"
+        continue
+    fi
+    nm -D --defined-only "$lib" | awk '$2 == "T" { print $3 }' > "$tmp/exports"
+    if [ ! -s "$tmp/exports" ]; then
+        not_ok "$name: nm finds no exported function"
+        continue
+    fi
+    : > "$tmp/missing"
+    while read -r f; do
+        [ -e "$dir/$f.3" ] && continue
+        [ -n "$undocumented" ] && echo "$f" | grep -Eq "$undocumented" && continue
+        # A declaration in a synopsis: the bold name, then its arguments.
+        grep -q "^\\\\fB$f\\\\fP(" "$dir"/*.3 2>/dev/null && continue
+        echo "$f" >> "$tmp/missing"
+    done < "$tmp/exports"
+    if [ -s "$tmp/missing" ]; then
+        not_ok "$name: functions without a man page" "$tmp/missing"
+    else
+        ok "$name: every exported function ($(wc -l < "$tmp/exports")) has a man page"
+    fi
+done
