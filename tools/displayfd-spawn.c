@@ -24,10 +24,40 @@ static long long now_ms(void)
     return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-/* In the child; never returns. */
-static void exec_server(char *const argv[], unsigned flags, int pipe_w, pid_t parent)
+/* The environment without the variables that point a program at our
+ * uninstalled libraries; built before fork(), so that the child of a
+ * threaded test only calls async-signal-safe functions. */
+static char **system_environment(void)
 {
-    int null = open("/dev/null", O_RDWR | O_CLOEXEC);
+    size_t n = 0, kept = 0;
+    char **env;
+
+    while (environ[n])
+        n++;
+    env = malloc((n + 1) * sizeof *env);
+    if (!env)
+        return NULL;
+    for (size_t i = 0; i < n; i++)
+        if (strncmp(environ[i], "LD_LIBRARY_PATH=", 16) != 0 &&
+            strncmp(environ[i], "LD_PRELOAD=", 11) != 0)
+            env[kept++] = environ[i];
+    env[kept] = NULL;
+    return env;
+}
+
+/* from onto to, inheritable (dup2() onto itself would keep close-on-exec). */
+static int redirect(int from, int to)
+{
+    if (from == to)
+        return fcntl(to, F_SETFD, 0);
+    return dup2(from, to) < 0 ? -1 : 0;
+}
+
+/* In the child; never returns. */
+static void exec_server(char *const argv[], char **env, unsigned flags, int pipe_w,
+                        pid_t parent)
+{
+    int null;
 
     /* A test that fails ends without stopping its server: the server goes
      * with it instead of living on.  SIGTERM, so that it still removes its
@@ -36,40 +66,40 @@ static void exec_server(char *const argv[], unsigned flags, int pipe_w, pid_t pa
     prctl(PR_SET_PDEATHSIG, SIGTERM);
     if (getppid() != parent)
         _exit(127);
-    if (flags & DISPLAYFD_SYSTEM_LIBS) {
-        unsetenv("LD_LIBRARY_PATH");
-        unsetenv("LD_PRELOAD");
-    }
-    if (null >= 0) {
-        dup2(null, 0);
-        if (flags & DISPLAYFD_NO_STDOUT)
-            dup2(null, 1);
-        if (flags & DISPLAYFD_NO_STDERR)
-            dup2(null, 2);
-    }
-    /* dup2() onto itself would leave close-on-exec set. */
-    if (pipe_w == 3) {
-        if (fcntl(3, F_SETFD, 0) < 0)
-            _exit(127);
-    } else if (dup2(pipe_w, 3) < 0) {
+    /* The pipe first: /dev/null may land on any free fd, never on 3. */
+    if (redirect(pipe_w, 3) < 0)
         _exit(127);
-    }
-    execvp(argv[0], argv);
+    null = open("/dev/null", O_RDWR | O_CLOEXEC);
+    if (null < 0 || redirect(null, 0) < 0 ||
+        ((flags & DISPLAYFD_NO_STDOUT) && redirect(null, 1) < 0) ||
+        ((flags & DISPLAYFD_NO_STDERR) && redirect(null, 2) < 0))
+        _exit(127);
+    execvpe(argv[0], argv, env);
     _exit(127);
 }
 
 int displayfd_spawn(char *const argv[], unsigned flags, pid_t *pid)
 {
     pid_t parent = getpid();
+    char **env = (flags & DISPLAYFD_SYSTEM_LIBS) ? system_environment() : environ;
     int p[2], saved;
 
     *pid = -1;
-    if (pipe2(p, O_CLOEXEC) < 0)
+    if (!env)
         return -1;
+    if (pipe2(p, O_CLOEXEC) < 0) {
+        saved = errno;
+        if (env != environ)
+            free(env);
+        errno = saved;
+        return -1;
+    }
     *pid = fork();
     if (*pid == 0)
-        exec_server(argv, flags, p[1], parent);
+        exec_server(argv, env, flags, p[1], parent);
     saved = errno;
+    if (env != environ)
+        free(env);
     close(p[1]);
     if (*pid < 0) {
         close(p[0]);
