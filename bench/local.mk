@@ -27,11 +27,11 @@ EXTRA_DIST += bench/README.md
 .PHONY: bench-present
 bench: bench-present
 noinst_PROGRAMS += bench/present-bench
-bench_present_bench_SOURCES = bench/present-bench.c tools/xvfb-spawn.c tools/xvfb-spawn.h
+bench_present_bench_SOURCES = bench/present-bench.c
 bench_present_bench_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE -I$(top_srcdir)/src/present-util \
 	-I$(top_srcdir)/tools
 bench_present_bench_CFLAGS = $(AM_CFLAGS) $(XCB_EXT_DEPS_CFLAGS) $(XCB_SHM_CFLAGS)
-bench_present_bench_LDADD = src/libxcb-present-util.la src/libxcb-present.la $(XCB_SHM_LIBS) \
+bench_present_bench_LDADD = tools/libxvfb-spawn.la src/libxcb-present-util.la src/libxcb-present.la $(XCB_SHM_LIBS) \
 	$(XCB_LIBS)
 
 bench-present: bench/present-bench

@@ -119,8 +119,8 @@ tests_util_drm_nodevice_SOURCES = tests/util/drm-nodevice.c
 tests_util_drm_nodevice_CPPFLAGS = $(BUFFER_TEST_CPPFLAGS) $(DRI3_UTIL_DRM_CFLAGS) $(GBM_CFLAGS)
 tests_util_drm_nodevice_CFLAGS = $(DRI3_UTIL_TEST_CFLAGS)
 tests_util_drm_nodevice_LDADD = $(DRI3_UTIL_TEST_LDADD) $(GBM_LIBS) $(DRI3_UTIL_DRM_LIBS)
-tests_util_probe_xvfb_SOURCES = tests/util/probe-xvfb.c tools/xvfb-spawn.c tools/xvfb-spawn.h
+tests_util_probe_xvfb_SOURCES = tests/util/probe-xvfb.c
 tests_util_probe_xvfb_CPPFLAGS = $(DRI3_UTIL_TEST_CPPFLAGS) -I$(top_srcdir)/tools \
 	-I$(top_srcdir)/src/present-util
 tests_util_probe_xvfb_CFLAGS = $(DRI3_UTIL_TEST_CFLAGS)
-tests_util_probe_xvfb_LDADD = src/libxcb-present-util.la $(DRI3_UTIL_TEST_LDADD)
+tests_util_probe_xvfb_LDADD = tools/libxvfb-spawn.la src/libxcb-present-util.la $(DRI3_UTIL_TEST_LDADD)

@@ -66,7 +66,7 @@ tests_e2e_diff_calls_ref_LDADD = tests/mock/libmockserver.la $(REF_LIBS) \
 	$(XCB_EXT_DEPS_LIBS) $(XCB_LIBS)
 endif
 
-# The mock started by hand, as `mock-x-server --display :N`, and a plain
+# The mock started by hand, as `mock-x-server --displayfd 3`, and a plain
 # libxcb client that finds it through $DISPLAY.  The client is built against
 # libxcb's own extension libraries where they are installed: "a client of
 # anyone's".

@@ -20,7 +20,8 @@ tests_mock_libmockserver_la_CPPFLAGS = $(MOCK_CPPFLAGS) $(DRI3_UTIL_DRM_CFLAGS)
 tests_mock_libmockserver_la_LIBADD = $(XCB_LIBS) $(DRI3_UTIL_DRM_LIBS)
 
 noinst_PROGRAMS += tests/mock/mock-x-server
-tests_mock_mock_x_server_SOURCES = tests/mock/mock-x-server.c
+tests_mock_mock_x_server_SOURCES = tests/mock/mock-x-server.c tests/mock/mock-display-claim.c \
+	tests/mock/mock-display-claim.h
 tests_mock_mock_x_server_CPPFLAGS = $(MOCK_CPPFLAGS)
 tests_mock_mock_x_server_LDADD = tests/mock/libmockserver.la $(XCB_LIBS)
 
@@ -31,3 +32,12 @@ tests_mock_mock_smoke_CPPFLAGS = $(MOCK_CPPFLAGS)
 tests_mock_mock_smoke_CFLAGS = $(AM_CFLAGS) $(XCB_EXT_DEPS_CFLAGS)
 tests_mock_mock_smoke_LDADD = tests/mock/libmockserver.la tests/libtestrunner.la \
 	$(XCB_EXT_DEPS_LIBS) $(XCB_LIBS)
+
+# mock-x-server --displayfd: servers started at once get different numbers.
+check_PROGRAMS += tests/mock/displayfd-race
+TESTS += tests/mock/displayfd-race
+tests_mock_displayfd_race_SOURCES = tests/mock/displayfd-race.c
+tests_mock_displayfd_race_CPPFLAGS = $(MOCK_CPPFLAGS) -I$(top_srcdir)/tests/common \
+	-I$(top_srcdir)/tools
+tests_mock_displayfd_race_LDADD = tools/libxvfb-spawn.la tests/libtestrunner.la $(XCB_LIBS)
+EXTRA_tests_mock_displayfd_race_DEPENDENCIES = tests/mock/mock-x-server

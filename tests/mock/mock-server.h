@@ -5,8 +5,14 @@
  * to a transcript that a test reads back.
  *
  * Two ways to use it:
- *   - the program, `mock-x-server --display :N | --socket PATH | --fd N`,
- *     with options (see mock-x-server --help) or a config file;
+ *   - the program, `mock-x-server --displayfd FD | --display :N |
+ *     --socket PATH | --fd N`, with options (see mock-x-server --help) or
+ *     a config file.  --displayfd FD is how scripts and tests start it: the
+ *     server picks a free display itself (from :100 up, claimed with the
+ *     abstract socket name and /tmp/.XN-lock as X servers do; see
+ *     mock-display-claim.h), and once it accepts clients writes N and a
+ *     newline to FD (Xvfb's -displayfd) and closes FD.  Nobody looks for a
+ *     free number, so servers started at once never share one;
  *   - this library: a test builds a config, starts the server in a forked
  *     child on a socket in a fresh private directory, connects with
  *     ordinary libxcb, stops it and reads the transcript.

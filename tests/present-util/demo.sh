@@ -8,9 +8,9 @@ if ! command -v Xvfb >/dev/null 2>&1; then
     exit 0
 fi
 server="${TOP_BUILDDIR:-.}/tests/mock/mock-x-server"
+. "$(dirname "$0")/../../scripts/displayfd.sh"
 tmp=$(mktemp -d)
-mock=
-trap 'if [ -n "$mock" ]; then kill "$mock" 2>/dev/null; wait "$mock" 2>/dev/null; fi; rm -rf "$tmp"' EXIT
+trap 'displayfd_stop; rm -rf "$tmp"' EXIT
 trap 'exit 1' HUP INT TERM
 unset DISPLAY
 echo "1..11"
@@ -66,29 +66,14 @@ status=$?
 check "a bad option is refused with exit status 2" \
     '[ $status -eq 2 ] && grep -q "unknown mode" "$tmp/out"'
 
-# The DRI3 back end, on mock-x-server (a display nobody uses; if another
-# server takes it between the look and our start, the mock refuses it).
-d=200
-while [ $d -lt 300 ] && [ -z "$mock" ]; do
-    if [ ! -e "/tmp/.X$d-lock" ] && [ ! -e "/tmp/.X11-unix/X$d" ]; then
-        "$server" --display ":$d" > "$tmp/server" 2>&1 &
-        mock=$!
-        tries=0
-        while [ $tries -lt 50 ] && ! grep -q '^ready' "$tmp/server"; do
-            kill -0 "$mock" 2>/dev/null || break
-            sleep 0.1
-            tries=$((tries + 1))
-        done
-        if ! grep -q '^ready' "$tmp/server"; then
-            kill "$mock" 2>/dev/null
-            wait "$mock" 2>/dev/null
-            mock=
-        fi
-    fi
-    d=$((d + 1))
-done
-DISPLAY=":$((d - 1))" "$demo" --frames 30 --size 64x48 --backend dri3 >"$tmp/out" 2>&1
-status=$?
+# The DRI3 back end, on mock-x-server, which picks a free display itself.
+if displayfd_start "$tmp" "$server" --displayfd 3; then
+    DISPLAY=$server_display "$demo" --frames 30 --size 64x48 --backend dri3 >"$tmp/out" 2>&1
+    status=$?
+else
+    status=1
+    cp "$tmp/server.err" "$tmp/out"
+fi
 check "the DRI3 back end on mock-x-server" \
-    '[ -n "$mock" ] && [ $status -eq 0 ] && grep -Eq "back end +dri3" "$tmp/out" &&
+    '[ -n "$server_pid" ] && [ $status -eq 0 ] && grep -Eq "back end +dri3" "$tmp/out" &&
      grep -Eq "30 presented, 30 completed" "$tmp/out"'

@@ -5,44 +5,18 @@
 info="${TOP_BUILDDIR:-.}/tools/xcb-dri3-info"
 server="${TOP_BUILDDIR:-.}/tests/mock/mock-x-server"
 python="${PYTHON:-python3}"
+. "$(dirname "$0")/../../scripts/displayfd.sh"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/info.XXXXXX") || exit 1
-pid=
-stop_server() {
-    if [ -n "$pid" ]; then
-        kill "$pid" 2>/dev/null
-        wait "$pid" 2>/dev/null
-    fi
-    pid=
-}
-trap 'stop_server; rm -rf "$tmp"' EXIT
+trap 'displayfd_stop; rm -rf "$tmp"' EXIT
 trap 'exit 1' HUP INT TERM
 
 . "${TOP_SRCDIR:-$(dirname "$0")/../..}/tests/common/tap.sh"
 check() { if eval "$2"; then ok "$1"; else not_ok "$1" "$tmp/out"; fi; }
 
-# The mock on a display nobody uses; if another server takes it between
-# the look and our start, the mock refuses the live socket and we go on.
+# The mock on a display that it picks itself.
 start_mock() {
-    d=140
-    while [ $d -lt 240 ]; do
-        if [ ! -e "/tmp/.X$d-lock" ] && [ ! -e "/tmp/.X11-unix/X$d" ]; then
-            "$server" --display ":$d" "$@" > "$tmp/server" 2>&1 &
-            pid=$!
-            tries=0
-            while [ $tries -lt 50 ]; do
-                if grep -q '^ready' "$tmp/server"; then
-                    display=":$d"
-                    return 0
-                fi
-                kill -0 "$pid" 2>/dev/null || break
-                sleep 0.1
-                tries=$((tries + 1))
-            done
-            stop_server
-        fi
-        d=$((d + 1))
-    done
-    return 1
+    displayfd_start "$tmp" "$server" --displayfd 3 "$@" || return 1
+    display=$server_display
 }
 
 echo "1..11"
@@ -79,7 +53,7 @@ if start_mock --modifiers-window 0,0x0100000000000002 --modifiers-screen 0x00fff
     DISPLAY=$display "$info" --json > "$tmp/out" 2>&1
     check "mock: --json parses and lists the modifiers, the format and the device" \
         '"$python" -c "import json,sys; d=json.load(open(sys.argv[1])); m=d[\"dri3\"][\"modifiers\"][0]; v=d[\"dri3\"][\"device\"]; assert m[\"window\"][1][\"name\"]==\"INTEL_Y_TILED\" and m[\"format\"]==\"XRGB8888\" and v[\"kind\"]==\"memfd\" and not v[\"is_drm\"]" "$tmp/out" 2>>"$tmp/out"'
-    stop_server
+    displayfd_stop
 else
     for t in 5 6 7; do not_ok "mock-x-server did not start"; done
 fi
@@ -90,7 +64,7 @@ if start_mock --present-version none --dri3-open none; then
     check "mock: a clear message for a missing Present and a missing device" \
         '[ $status -eq 0 ] && grep -q "^Present: missing" "$tmp/out" &&
          grep -q "device: none: the server has no DRM device" "$tmp/out"'
-    stop_server
+    displayfd_stop
 else
     not_ok "mock-x-server did not start"
 fi
@@ -102,13 +76,13 @@ if start_mock --dri3-version 1.0 --transcript "$tmp/transcript"; then
     check "mock: DRI3 1.0: modifiers not asked for, and said so" \
         '[ $status -eq 0 ] && grep -q "^DRI3: version 1.0" "$tmp/out" &&
          grep -q "not asked: GetSupportedModifiers needs DRI3 1.2" "$tmp/out"'
-    stop_server
+    displayfd_stop
     # DRI3 is major 131 on the mock (MOCK_DRI3_MAJOR), GetSupportedModifiers minor 6.
     check "mock: DRI3 1.0: no GetSupportedModifiers request went out" \
         'grep -q "major=131 minor=0 " "$tmp/transcript" &&
          ! grep -q "major=131 minor=6 " "$tmp/transcript"'
 else
-    for t in 9 10; do n=$((n + 1)); echo "not ok $n - mock-x-server did not start"; done
+    for t in 9 10; do not_ok "mock-x-server did not start"; done
 fi
 
 "$info" --bogus > "$tmp/out" 2>&1

@@ -8,8 +8,8 @@ PRESENT_UTIL_TEST_CFLAGS = $(AM_CFLAGS) $(XCB_EXT_DEPS_CFLAGS) -pthread
 PRESENT_UTIL_TEST_LDADD = tests/libtestrunner.la src/libxcb-present-util.la \
 	src/libxcb-present.la $(XCB_LIBS) -lpthread
 PRESENT_UTIL_XVFB_SOURCES = tests/present-util/xvfb-fixture.c \
-	tests/present-util/xvfb-fixture.h tools/xvfb-spawn.c tools/xvfb-spawn.h \
-	tests/present-util/lsan-libxcb.c
+	tests/present-util/xvfb-fixture.h tests/present-util/lsan-libxcb.c
+PRESENT_UTIL_XVFB_LDADD = tools/libxvfb-spawn.la $(PRESENT_UTIL_TEST_LDADD)
 
 PRESENT_UTIL_TESTS = tests/present-util/swapchain-modes tests/present-util/swapchain-faults \
 	tests/present-util/swapchain-callers
@@ -21,12 +21,12 @@ tests_present_util_swapchain_modes_SOURCES = tests/present-util/swapchain-modes.
 	$(PRESENT_UTIL_XVFB_SOURCES)
 tests_present_util_swapchain_modes_CPPFLAGS = $(PRESENT_UTIL_TEST_CPPFLAGS)
 tests_present_util_swapchain_modes_CFLAGS = $(PRESENT_UTIL_TEST_CFLAGS)
-tests_present_util_swapchain_modes_LDADD = $(PRESENT_UTIL_TEST_LDADD)
+tests_present_util_swapchain_modes_LDADD = $(PRESENT_UTIL_XVFB_LDADD)
 tests_present_util_swapchain_faults_SOURCES = tests/present-util/swapchain-faults.c \
 	$(PRESENT_UTIL_XVFB_SOURCES)
 tests_present_util_swapchain_faults_CPPFLAGS = $(PRESENT_UTIL_TEST_CPPFLAGS)
 tests_present_util_swapchain_faults_CFLAGS = $(PRESENT_UTIL_TEST_CFLAGS)
-tests_present_util_swapchain_faults_LDADD = $(PRESENT_UTIL_TEST_LDADD)
+tests_present_util_swapchain_faults_LDADD = $(PRESENT_UTIL_XVFB_LDADD)
 # Callers as toolkits are: an event thread, a poll loop, a late first
 # frame, two swapchains on one window.
 tests_present_util_swapchain_callers_SOURCES = tests/present-util/swapchain-callers.c \
@@ -34,7 +34,7 @@ tests_present_util_swapchain_callers_SOURCES = tests/present-util/swapchain-call
 tests_present_util_swapchain_callers_CPPFLAGS = $(PRESENT_UTIL_TEST_CPPFLAGS) \
 	-I$(top_srcdir)/src/util
 tests_present_util_swapchain_callers_CFLAGS = $(PRESENT_UTIL_TEST_CFLAGS)
-tests_present_util_swapchain_callers_LDADD = src/libxcb-dri3-util.la $(PRESENT_UTIL_TEST_LDADD)
+tests_present_util_swapchain_callers_LDADD = src/libxcb-dri3-util.la $(PRESENT_UTIL_XVFB_LDADD)
 
 # The programs, end to end.
 TESTS += tests/present-util/demo.sh tests/present-util/info.sh tests/present-util/mock-xdpyinfo.sh

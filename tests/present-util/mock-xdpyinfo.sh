@@ -8,39 +8,21 @@ if ! command -v xdpyinfo >/dev/null 2>&1; then
     echo "1..0 # SKIP xdpyinfo (package x11-utils) is not installed"
     exit 0
 fi
+. "$(dirname "$0")/../../scripts/displayfd.sh"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/xdpyinfo.XXXXXX") || exit 1
-pid=
-trap 'if [ -n "$pid" ]; then kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; fi; rm -rf "$tmp"' EXIT
+trap 'displayfd_stop; rm -rf "$tmp"' EXIT
 trap 'exit 1' HUP INT TERM
 
 echo "1..3"
-d=160
-while [ $d -lt 260 ] && [ -z "$pid" ]; do
-    if [ ! -e "/tmp/.X$d-lock" ] && [ ! -e "/tmp/.X11-unix/X$d" ]; then
-        "$server" --display ":$d" --shm on > "$tmp/server" 2>&1 &
-        pid=$!
-        tries=0
-        while [ $tries -lt 50 ] && ! grep -q '^ready' "$tmp/server"; do
-            kill -0 "$pid" 2>/dev/null || break
-            sleep 0.1
-            tries=$((tries + 1))
-        done
-        if ! grep -q '^ready' "$tmp/server"; then
-            kill "$pid" 2>/dev/null
-            wait "$pid" 2>/dev/null
-            pid=
-        fi
-    fi
-    d=$((d + 1))
-done
-if [ -z "$pid" ]; then
+if ! displayfd_start "$tmp" "$server" --displayfd 3 --shm on; then
     echo "not ok 1 - mock-x-server did not start"
+    sed 's/^/# /' "$tmp/server.err"
     echo "not ok 2 - no server"
     echo "not ok 3 - no server"
     exit 0
 fi
-echo "ok 1 - mock-x-server on :$((d - 1))"
-DISPLAY=":$((d - 1))" timeout 10 xdpyinfo > "$tmp/out" 2>&1
+echo "ok 1 - mock-x-server on $server_display"
+DISPLAY=$server_display timeout 10 xdpyinfo > "$tmp/out" 2>&1
 status=$?
 if [ $status -eq 0 ]; then
     echo "ok 2 - xdpyinfo completes"

@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "test-clock.h"
-#include "xvfb.h"
+#include "xvfb-spawn.h"
 
 static Display *dpy;
 static int opcode;
@@ -199,7 +199,7 @@ int main(void)
     if (dladdr((void *)XPresentPixmap, &info) && info.dli_fname)
         printf("# library %s\n", info.dli_fname);
     struct xvfb x;
-    if (xvfb_start(&x) < 0)
+    if (xvfb_start(&x, "640x480x24") < 0)
         return 77;
     dpy = XOpenDisplay(x.display);
     if (!dpy) {

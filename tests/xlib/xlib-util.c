@@ -31,7 +31,7 @@ void xt_errors_reset(void)
 
 void xt_setup(struct xt *t)
 {
-    if (xvfb_start(&t->xvfb) < 0)
+    if (xvfb_start(&t->xvfb, "640x480x24") < 0)
         SKIP("Xvfb did not start");
     t->dpy = XOpenDisplay(t->xvfb.display);
     if (!t->dpy) {

@@ -10,7 +10,7 @@
 #include <X11/extensions/Xpresent.h>
 #include <stdbool.h>
 
-#include "xvfb.h"
+#include "xvfb-spawn.h"
 
 struct xt {
     struct xvfb xvfb;
