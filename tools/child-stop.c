@@ -7,12 +7,12 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
+
+/* Milliseconds of the programs' clock (clock.h). */
 static long long now_ms(void)
 {
-    struct timespec ts;
-
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+    return (long long)(tool_now_ns() / 1000000);
 }
 
 /* 1: reaped (status set); 0: still running; -1: not our child. */

@@ -12,16 +12,16 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
+
 #include "child-stop.h"
 
 enum { STOP_TIMEOUT_MS = 5000 };
 
+/* Milliseconds of the programs' clock (clock.h). */
 static long long now_ms(void)
 {
-    struct timespec ts;
-
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+    return (long long)(tool_now_ns() / 1000000);
 }
 
 /* The environment without the variables that point a program at our

@@ -21,17 +21,11 @@
 #include <xcb/present.h>
 #include <xcb/xcb.h>
 
+#include "clock.h"
 #include "info-report.h"
 #include "xcb_dri3_util.h"
 #include "xvfb-spawn.h"
 
-static double now_s(void)
-{
-    struct timespec ts;
-
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 /* DRI3 Open through the library; why there is no device otherwise. */
 static void open_device(xcb_connection_t *c, xcb_window_t root, struct info *in)
@@ -77,7 +71,7 @@ static void query_modifiers(xcb_connection_t *c, xcb_window_t root, struct info_
 static xcb_present_complete_notify_event_t *next_msc(xcb_connection_t *c,
                                                      xcb_special_event_t *se)
 {
-    double deadline = now_s() + 2;
+    double deadline = tool_now_s() + 2;
 
     xcb_flush(c);
     for (;;) {
@@ -89,7 +83,7 @@ static xcb_present_complete_notify_event_t *next_msc(xcb_connection_t *c,
         free(ev);
         if (ev)
             continue;
-        if (xcb_connection_has_error(c) || now_s() > deadline)
+        if (xcb_connection_has_error(c) || tool_now_s() > deadline)
             return NULL;
         poll(&p, 1, 20);
     }
