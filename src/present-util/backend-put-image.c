@@ -99,9 +99,16 @@ static int put_image_upload(sc_t *sc, struct buffer *b)
      * makes an unbounded round trip (BigRequests) the first time: a band
      * is far below either. */
     size_t max_bytes = (size_t)xcb_get_setup(sc->c)->maximum_request_length * 4;
-    uint32_t rows = (uint32_t)((max_bytes - 64) / b->stride);
     uint64_t deadline = sc_round_trip_deadline(sc);
+    uint32_t rows;
 
+    /* A 0x0 window (a ConfigureNotify may say so) has nothing to send. */
+    if (b->stride == 0 || b->height == 0)
+        return 0;
+    /* A request must hold PutImage's header and at least one row. */
+    if (max_bytes < 64 + (size_t)b->stride)
+        return -ENOTSUP;
+    rows = (uint32_t)((max_bytes - 64) / b->stride);
     if (rows > BAND_BYTES / b->stride)
         rows = BAND_BYTES / b->stride;
     if (rows == 0)
