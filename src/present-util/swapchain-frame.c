@@ -323,10 +323,13 @@ static uint64_t fifo_target(sc_t *sc, uint64_t now_ns, bool *late)
     uint64_t target, safe, quarters;
 
     *late = false;
-    if (!msc_quarters_now(sc, now_ns, &quarters))
-        return streaming ? sc->last_target + 1 : 0;
-    safe = sc->last_msc + (quarters + 1) / 4 + 1;
+    /* Never at or before a vblank the server has already reported: a
+     * late server (or a loaded machine) can complete frames past the
+     * chain's targets. */
     target = sc->last_target + 1 > sc->last_msc + 1 ? sc->last_target + 1 : sc->last_msc + 1;
+    if (!msc_quarters_now(sc, now_ns, &quarters))
+        return streaming ? target : 0;
+    safe = sc->last_msc + (quarters + 1) / 4 + 1;
     if (target >= safe)
         return target;
     /* Behind while streaming: the frame is late.  After a pause it is
