@@ -189,6 +189,8 @@ struct xcb_present_util_swapchain {
     uint64_t foreign_reader_ns;     /* when another reader last took our events */
     bool work_signalled;
     uint32_t probe_sequence;        /* GetGeometry in flight, 0: none */
+    bool probe_size_stale;          /* a ConfigureNotify newer than that
+                                     * request was taken: its size wins */
     uint64_t probe_deadline_ns;
     uint64_t probe_after_ns;        /* no new probe before this */
     bool suboptimal_pending;        /* a SuboptimalCopy to look into */

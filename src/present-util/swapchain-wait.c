@@ -72,6 +72,7 @@ void sc_probe_send(sc_t *sc)
     if (sc->probe_sequence)
         return;
     sc->probe_sequence = xcb_get_geometry(sc->c, sc->window).sequence;
+    sc->probe_size_stale = false;
     sc->probe_deadline_ns = sc_round_trip_deadline(sc);
     xcb_flush(sc->c);
     sc_log(sc, "probe: GetGeometry of window 0x%x sent", sc->window);
@@ -98,8 +99,9 @@ int sc_probe_poll(sc_t *sc)
     }
     if (!g)
         return sc_conn_ok(sc);
-    sc_log(sc, "probe: window 0x%x is %ux%u", sc->window, g->width, g->height);
-    if (g->width != sc->win_width || g->height != sc->win_height) {
+    sc_log(sc, "probe: window 0x%x is %ux%u%s", sc->window, g->width, g->height,
+           sc->probe_size_stale ? " (older than a ConfigureNotify taken since: ignored)" : "");
+    if (!sc->probe_size_stale && (g->width != sc->win_width || g->height != sc->win_height)) {
         sc->win_width = g->width;
         sc->win_height = g->height;
         sc->size_changed_ns = (uint64_t)deadline_now_ns();
