@@ -102,7 +102,16 @@ static struct dri3_state *state(sc_t *sc)
     return sc->backend_data;
 }
 
-/* The window's modifier lists (DRI3 1.2), into *win and *scr. */
+/* Errors of the server's answers that are worth passing on as they are;
+ * anything else reads as "could not": ENOMEM (the acquire() contract). */
+static int answer_error(int e)
+{
+    return e == EPIPE || e == ETIMEDOUT || e == ECANCELED || e == EPROTO ? -e : -ENOMEM;
+}
+
+/* The window's modifier lists (DRI3 1.2), into *win and *scr: 0 with the
+ * lists (empty before DRI3 1.2, or when the server refused), or the
+ * negative errno of an answer that did not come. */
 static int query_modifiers(sc_t *sc, uint64_t **win, uint32_t *n_win, uint64_t **scr,
                            uint32_t *n_scr)
 {
@@ -118,7 +127,7 @@ static int query_modifiers(sc_t *sc, uint64_t **win, uint32_t *n_win, uint64_t *
     free(err);
     sc_log(sc, "request: GetSupportedModifiers: %u window, %u screen modifiers (%d)", *n_win,
            *n_scr, r);
-    return r == -EPIPE ? r : 0;
+    return r == -EPIPE || r == -ETIMEDOUT || r == -ECANCELED || r == -EPROTO ? r : 0;
 }
 
 /* A new timeline, made known to the server.  0, -ENODEV (not a device for
@@ -197,7 +206,10 @@ static int trial_buffer(sc_t *sc)
         sc_log(sc, "DRI3: the server refused a memfd buffer (%s, X error %d)", strerror(e),
                err ? err->error_code : 0);
         free(err);
-        return e == EPIPE ? -EPIPE : -ENOTSUP;
+        /* No answer is not "no DRI3": create() reports the timeout. */
+        if (e == EPIPE || e == ETIMEDOUT || e == ECANCELED || e == EPROTO)
+            return -e;
+        return -ENOTSUP;
     }
     xcb_free_pixmap(sc->c, pixmap);
     return 0;
@@ -290,7 +302,7 @@ static int dri3_alloc(sc_t *sc, struct buffer *b)
     sc_log(sc, "request: PixmapFromBuffers %ux%u stride %u -> 0x%x", b->width, b->height,
            b->stride, b->pixmap);
     if (!b->pixmap) {
-        r = errno == EPIPE ? -EPIPE : -ENOMEM;
+        r = answer_error(errno);
         goto fail;
     }
     if (state(sc)->tl_ops) {
@@ -301,7 +313,7 @@ static int dri3_alloc(sc_t *sc, struct buffer *b)
         } else {
             r = sync_timeline_make(sc, &db->sync);
             if (r < 0) {
-                r = r == -EPIPE ? -EPIPE : -ENOMEM;
+                r = answer_error(-r);
                 goto fail;
             }
         }
@@ -423,8 +435,12 @@ static bool dri3_suboptimal(sc_t *sc)
     uint32_t n_win, n_scr;
     bool changed;
 
-    if (query_modifiers(sc, &win, &n_win, &scr, &n_scr) < 0)
+    /* No answer tells nothing about the layouts: keep the buffers (the
+     * next SuboptimalCopy asks again). */
+    if (query_modifiers(sc, &win, &n_win, &scr, &n_scr) < 0) {
+        sc_log(sc, "suboptimal copy: the modifiers did not come: buffers kept");
         return false;
+    }
     changed = n_win != st->n_window || n_scr != st->n_screen ||
               (n_win && memcmp(win, st->mods_window, n_win * sizeof *win) != 0) ||
               (n_scr && memcmp(scr, st->mods_screen, n_scr * sizeof *scr) != 0);

@@ -166,7 +166,10 @@ static int pick_backend(sc_t *sc, xcb_present_util_backend_t want)
         r = order[i]->init(sc);
         sc_log(sc, "back end %s: %s", xcb_present_util_backend_name(order[i]->kind),
                r == 0 ? "in use" : strerror(-r));
-        if (r == 0 || r == -EPIPE || r == -ENODEV)
+        /* A broken connection, a gone window, or create()'s bound spent:
+         * the next back end could do no better. */
+        if (r == 0 || r == -EPIPE || r == -ENODEV || r == -ETIMEDOUT || r == -ECANCELED ||
+            r == -EPROTO)
             return r;
     }
     sc->backend = NULL;

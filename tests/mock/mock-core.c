@@ -211,17 +211,18 @@ static size_t handle_request(struct mock_client *c, const uint8_t *p, size_t ava
     req.seq = ++c->seq;
     req.length = (size_t)words * 4;
     dispatch(&req);
-    /* error:T:CODE on a request without a reply (a reply would have taken
-     * it): the error follows the request's handling, whose effects stay.
-     * A request the handler refused by itself keeps its own error. */
-    const struct mock_fault *f = mock_take_fault(&req, MOCK_FAULT_ERROR);
+    /* error:T:CODE on a request without a reply (a reply took its own, and
+     * a second fault of the same target is the next request's): the error
+     * follows the request's handling, whose effects stay.  A request the
+     * handler refused by itself keeps its own error. */
+    const struct mock_fault *f = req.replied ? NULL : mock_take_fault(&req, MOCK_FAULT_ERROR);
     if (f && !req.errored) {
         mock_send_error(&req, (uint8_t)f->arg, 0);
         mock_info(s, "fault: error %d for a request without a reply", f->arg);
     }
-    /* stall:T:MS on a request without a reply (a reply would have taken
-     * it): what the server sends after handling it is held. */
-    if ((f = mock_take_fault(&req, MOCK_FAULT_STALL))) {
+    /* stall:T:MS on a request without a reply: what the server sends
+     * after handling it is held. */
+    if (!req.replied && (f = mock_take_fault(&req, MOCK_FAULT_STALL))) {
         c->out_hold_until = (uint64_t)test_now_us() + (uint64_t)f->arg * 1000u;
         mock_info(s, "fault: stall %d ms after a request without a reply", f->arg);
     }

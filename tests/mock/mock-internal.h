@@ -227,6 +227,7 @@ struct mock_request {
      * before the transcript line is written) */
     struct mock_fd_record taken_info[8];
     bool errored;               /* an X error was sent for it */
+    bool replied;               /* its reply went out (and took its faults) */
 };
 
 /* A request field at wire offset `off` of the ordinary (non-BIG-REQUESTS)

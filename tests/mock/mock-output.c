@@ -242,6 +242,7 @@ void mock_send_reply(struct mock_request *req, void *buf, size_t len,
     uint8_t *r = buf;
     int fds[8];
 
+    req->replied = true;
     /* The core owns the fds from here on; more than a reply can carry
      * are closed. */
     if (nfds > 8) {

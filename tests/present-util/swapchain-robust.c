@@ -238,3 +238,83 @@ TEST(put_image_to_a_server_that_stopped_reading)
     CHECK_EQ(kill(mock_server_pid(s.server), SIGCONT), 0);
     mf_stop(&s);
 }
+
+/* ---- create() and the SuboptimalCopy re-query against a stalling server */
+
+/* swapchain_create() is bounded as a whole by the connection's bound: a
+ * server that holds the DRI3 back end's GetSupportedModifiers for 5 s
+ * makes it give up (ETIMEDOUT) long before, or pick another back end
+ * within the bound; either way it returns well inside 3 s. */
+TEST(create_is_bounded_as_a_whole)
+{
+    static const char *const kv[] = { "fault", "stall:131.6:5000", NULL };
+    xcb_present_util_options_t o;
+    xcb_present_util_swapchain_t *sc;
+    struct mock_fixture s;
+    long long t;
+
+    mf_start(&s, kv);
+    CHECK_EQ(xcb_dri3_util_set_timeout(s.c, 300000000), 0);
+    xcb_present_util_options_init(&o);
+    o.backend = XCB_PRESENT_UTIL_BACKEND_DRI3;
+    t = test_now_ms();
+    errno = 0;
+    sc = xcb_present_util_swapchain_create(s.c, s.window, &o);
+    t = test_now_ms() - t;
+    test_note("create with the modifier query held: %s after %lld ms",
+              sc ? "made" : strerror(errno), t);
+    CHECK(sc == NULL);
+    CHECK_EQ(errno, ETIMEDOUT);
+    CHECK(t < 3000);
+    CHECK_EQ(xcb_connection_has_error(s.c), 0);
+    mf_stop(&s);
+}
+
+/* A SuboptimalCopy completion makes acquire() ask for the modifiers again:
+ * with the server holding that answer for 5 s, acquire() still returns
+ * within its own timeout (and the 50 ms a reallocation may take), the
+ * frames go on, and the connection stays usable. */
+TEST(suboptimal_requery_is_bounded)
+{
+    /* The first GetSupportedModifiers (create's) is answered; the next,
+     * the re-query after a SuboptimalCopy, is held. */
+    static const char *const kv[] = { "present-complete-mode", "suboptimal",
+                                      "fault", "stall:131.6:1",
+                                      "fault", "stall:131.6:5000", NULL };
+    struct mock_fixture s;
+    struct mock_transcript *t;
+    long long worst = 0;
+    int done = 0;
+
+    mf_start(&s, kv);
+    mf_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_DRI3, 3);
+    CHECK_EQ(xcb_dri3_util_set_timeout(s.c, 300000000), 0);
+    for (uint32_t n = 1; n <= 12; n++) {
+        xcb_present_util_image_t img = { .size = sizeof img };
+        long long t0 = test_now_ms(), took;
+        int r = xcb_present_util_acquire(s.sc, 20000000, &img);
+
+        took = test_now_ms() - t0;
+        worst = took > worst ? took : worst;
+        CHECK(took < 3000);
+        if (r != 0 && r != -ETIMEDOUT)
+            test_note("acquire %u: %s", n, strerror(-r));
+        CHECK(r == 0 || r == -ETIMEDOUT);
+        if (r == 0) {
+            CHECK_EQ(xcb_present_util_present(s.sc, &img, NULL, 0), 0);
+            done++;
+        }
+    }
+    test_note("12 acquires of 20 ms with the re-query held: %d frames, the slowest %lld ms",
+              done, worst);
+    CHECK(done >= 3);
+    CHECK_EQ(xcb_connection_has_error(s.c), 0);
+    xcb_present_util_swapchain_destroy(s.sc);
+    s.sc = NULL;
+    CHECK_EQ(mock_server_stop(s.server), 0);
+    t = mock_server_transcript(s.server);
+    /* The held re-query was made (else this test proved nothing). */
+    CHECK(mock_transcript_find(t, MOCK_DRI3_MAJOR, 6, 1) != NULL);
+    mock_transcript_free(t);
+    mf_stop(&s);
+}
