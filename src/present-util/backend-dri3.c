@@ -102,11 +102,11 @@ static struct dri3_state *state(sc_t *sc)
     return sc->backend_data;
 }
 
-/* Errors of the server's answers that are worth passing on as they are;
- * anything else reads as "could not": ENOMEM (the acquire() contract). */
+/* An allocation's failure as acquire() reports it: no answer as it is,
+ * anything else as "could not" (ENOMEM).  e is a positive errno. */
 static int answer_error(int e)
 {
-    return e == EPIPE || e == ETIMEDOUT || e == ECANCELED || e == EPROTO ? -e : -ENOMEM;
+    return sc_unanswered(-e) ? -e : -ENOMEM;
 }
 
 /* The window's modifier lists (DRI3 1.2), into *win and *scr: 0 with the
@@ -127,7 +127,7 @@ static int query_modifiers(sc_t *sc, uint64_t **win, uint32_t *n_win, uint64_t *
     free(err);
     sc_log(sc, "request: GetSupportedModifiers: %u window, %u screen modifiers (%d)", *n_win,
            *n_scr, r);
-    return r == -EPIPE || r == -ETIMEDOUT || r == -ECANCELED || r == -EPROTO ? r : 0;
+    return sc_unanswered(r) ? r : 0;
 }
 
 /* A new timeline, made known to the server.  0, -ENODEV (not a device for
@@ -207,9 +207,7 @@ static int trial_buffer(sc_t *sc)
                err ? err->error_code : 0);
         free(err);
         /* No answer is not "no DRI3": create() reports the timeout. */
-        if (e == EPIPE || e == ETIMEDOUT || e == ECANCELED || e == EPROTO)
-            return -e;
-        return -ENOTSUP;
+        return sc_unanswered(-e) ? -e : -ENOTSUP;
     }
     xcb_free_pixmap(sc->c, pixmap);
     return 0;

@@ -14,6 +14,7 @@
 #ifndef SWAPCHAIN_PRIVATE_H
 #define SWAPCHAIN_PRIVATE_H
 
+#include <errno.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -29,6 +30,14 @@
 
 /* The public handle's struct, under a short name. */
 typedef struct xcb_present_util_swapchain sc_t;
+
+/* r (a negative errno) says the server did not answer: a broken
+ * connection, the bound spent, a cancel, a skipped reply.  Such errors go
+ * to the caller as they are, never read as "the server cannot do this". */
+static inline bool sc_unanswered(int r)
+{
+    return r == -EPIPE || r == -ETIMEDOUT || r == -ECANCELED || r == -EPROTO;
+}
 
 /* ConfigureNotify pixmap_flags bit 0 (Present 1.2): the window is gone. */
 #define SC_WINDOW_DESTROYED 1u

@@ -17,7 +17,8 @@ void sc_stats_completed(sc_t *sc, const struct frame *f, uint8_t mode, uint64_t 
                         uint64_t msc, uint64_t ust)
 {
     xcb_present_util_frame_t info = {
-        .size = sizeof info, .frame = f->serial, .index = f->index, .mode = mode, .client_late = f->client_late,
+        .size = sizeof info, .frame = f->serial, .index = f->index, .mode = mode,
+        .client_late = f->client_late,
         .target_msc = f->target_msc ? f->target_msc + sc->msc_offset : 0, .msc = msc,
         .ust = ust, .submit_us = f->submit_us,
     };

@@ -168,8 +168,7 @@ static int pick_backend(sc_t *sc, xcb_present_util_backend_t want)
                r == 0 ? "in use" : strerror(-r));
         /* A broken connection, a gone window, or create()'s bound spent:
          * the next back end could do no better. */
-        if (r == 0 || r == -EPIPE || r == -ENODEV || r == -ETIMEDOUT || r == -ECANCELED ||
-            r == -EPROTO)
+        if (r == 0 || r == -ENODEV || sc_unanswered(r))
             return r;
     }
     sc->backend = NULL;
