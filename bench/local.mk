@@ -9,7 +9,7 @@ bench: bench-fence
 if HAVE_XSHMFENCE
 noinst_PROGRAMS += bench/fence-bench
 bench_fence_bench_SOURCES = bench/fence-bench.c tools/clock.h
-bench_fence_bench_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE -I$(top_srcdir)/src/util \
+bench_fence_bench_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE -I$(top_srcdir)/src/dri3-util \
 	-I$(top_srcdir)/tools \
 	$(XSHMFENCE_CFLAGS)
 bench_fence_bench_LDADD = src/libxcb-dri3-util.la $(XSHMFENCE_LIBS)

@@ -4,7 +4,7 @@
 # only place they say anything.  Builds nothing: run it from a build tree
 # after `make check` (or after building the programs listed below).
 #
-#   tests/util/drm-nodevice          GBM buffers and drmSyncobj timelines on
+#   tests/dri3-util/drm-nodevice          GBM buffers and drmSyncobj timelines on
 #                                    the render node (gbm_on_render_node,
 #                                    timeline_on_render_node)
 #   tests/present-util/swapchain-synced
@@ -22,7 +22,7 @@
 set -u
 
 cd "$(dirname "$0")/.." || exit 2
-PROGRAMS="tests/util/drm-nodevice tests/present-util/swapchain-synced"
+PROGRAMS="tests/dri3-util/drm-nodevice tests/present-util/swapchain-synced"
 # the tests that need the render node: they must not skip here
 RENDER_TESTS="gbm_on_render_node timeline_on_render_node drm_timelines_on_a_render_node"
 

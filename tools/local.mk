@@ -3,7 +3,7 @@
 # offers).  Both start an Xvfb of their own when DISPLAY is not set.
 
 TOOLS_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE -I$(top_srcdir)/tools \
-	-I$(top_srcdir)/src/present-util -I$(top_srcdir)/src/util
+	-I$(top_srcdir)/src/present-util -I$(top_srcdir)/src/dri3-util
 
 # Starting a server that picks its own display (Xvfb -displayfd, the mock's
 # --displayfd) and stopping it by PID: compiled once, linked by the

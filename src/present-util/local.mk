@@ -14,7 +14,7 @@ src_libxcb_present_util_la_SOURCES = \
 	src/present-util/present-synced.c \
 	src/present-util/sized.c src/present-util/sized-private.h
 src_libxcb_present_util_la_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE \
-	-I$(top_srcdir)/src/present-util -I$(top_srcdir)/src/util
+	-I$(top_srcdir)/src/present-util -I$(top_srcdir)/src/dri3-util
 src_libxcb_present_util_la_CFLAGS = $(AM_CFLAGS) $(XCB_EXT_DEPS_CFLAGS) $(XCB_SHM_CFLAGS) \
 	-pthread
 src_libxcb_present_util_la_LIBADD = src/libxcb-present.la src/libxcb-dri3-util.la \

@@ -23,7 +23,7 @@
 /* The swapchain's times are libxcb-dri3-util's clock, deadline_now_ns()
  * (CLOCK_MONOTONIC ns), held as uint64_t: the deadlines it hands to that
  * library's waits must be on the same clock. */
-#include "deadline.h"
+#include "wait-deadline.h"
 #include "xcb_present_util.h"
 
 #pragma GCC visibility push(hidden)

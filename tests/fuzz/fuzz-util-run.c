@@ -22,7 +22,7 @@
 #include <xcb/xcbext.h>
 
 /* The library's own clock: a run's time is measured as its waits count it. */
-#include "deadline.h"
+#include "wait-deadline.h"
 #include "fuzz-conn.h"
 #include "fuzz-server.h"
 #include "xcb_dri3_util.h"

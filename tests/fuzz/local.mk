@@ -136,7 +136,7 @@ FUZZ_UTIL_LIBCODE = $(FUZZ_LIBCODE) \
 	$(filter %.c,$(src_libxcb_dri3_util_la_SOURCES:%=$(top_srcdir)/%)) \
 	$(filter %.c,$(src_libxcb_present_util_la_SOURCES:%=$(top_srcdir)/%))
 FUZZ_UTIL_FLAGS = -D_GNU_SOURCE -DHAVE_CONFIG_H -I$(top_builddir) -I$(top_builddir)/src \
-	-I$(top_srcdir)/src -I$(top_srcdir)/src/util -I$(top_srcdir)/src/present-util \
+	-I$(top_srcdir)/src -I$(top_srcdir)/src/dri3-util -I$(top_srcdir)/src/present-util \
 	-I$(top_srcdir)/tests/fuzz $(XCB_CFLAGS) $(XCB_EXT_DEPS_CFLAGS) $(XCB_SHM_CFLAGS) \
 	$(DRI3_UTIL_DRM_CFLAGS) $(GBM_CFLAGS)
 FUZZ_UTIL_LIBS = $(XCB_SHM_LIBS) $(XCB_EXT_DEPS_LIBS) $(XCB_LIBS) $(DRI3_UTIL_DRM_LIBS) \
@@ -165,7 +165,7 @@ check_PROGRAMS += $(FUZZ_UTIL_REPLAYS)
 TESTS += $(FUZZ_UTIL_REPLAYS)
 FUZZ_UTIL_REPLAY_SRC = tests/fuzz/fuzz-replay.c $(FUZZ_UTIL_HARNESS) $(FUZZ_UTIL_H_FILES)
 FUZZ_UTIL_REPLAY_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE -I$(top_srcdir)/tests/fuzz \
-	-I$(top_srcdir)/src/util -I$(top_srcdir)/src/present-util
+	-I$(top_srcdir)/src/dri3-util -I$(top_srcdir)/src/present-util
 FUZZ_UTIL_REPLAY_CFLAGS = $(AM_CFLAGS) $(XCB_EXT_DEPS_CFLAGS) -pthread
 FUZZ_UTIL_REPLAY_LDADD = src/libxcb-present-util.la src/libxcb-dri3-util.la \
 	src/libxcb-dri3.la src/libxcb-present.la $(XCB_EXT_DEPS_LIBS) $(XCB_LIBS) -ldl -lpthread

@@ -32,7 +32,7 @@ tests_present_util_swapchain_faults_LDADD = $(PRESENT_UTIL_XVFB_LDADD)
 tests_present_util_swapchain_callers_SOURCES = tests/present-util/swapchain-callers.c \
 	$(PRESENT_UTIL_XVFB_SOURCES)
 tests_present_util_swapchain_callers_CPPFLAGS = $(PRESENT_UTIL_TEST_CPPFLAGS) \
-	-I$(top_srcdir)/src/util
+	-I$(top_srcdir)/src/dri3-util
 tests_present_util_swapchain_callers_CFLAGS = $(PRESENT_UTIL_TEST_CFLAGS)
 tests_present_util_swapchain_callers_LDADD = src/libxcb-dri3-util.la $(PRESENT_UTIL_XVFB_LDADD)
 
@@ -51,7 +51,7 @@ VALGRIND_TESTS += $(PRESENT_UTIL_MOCK_TESTS)
 PRESENT_UTIL_MOCK_SOURCES = tests/present-util/mock-fixture.c tests/present-util/mock-fixture.h \
 	tests/present-util/lsan-libxcb.c
 PRESENT_UTIL_MOCK_CPPFLAGS = $(PRESENT_UTIL_TEST_CPPFLAGS) -I$(top_srcdir)/tests/mock \
-	-I$(top_srcdir)/src/util
+	-I$(top_srcdir)/src/dri3-util
 PRESENT_UTIL_MOCK_LDADD = tests/mock/libmockserver.la src/libxcb-dri3-util.la \
 	$(PRESENT_UTIL_TEST_LDADD)
 tests_present_util_swapchain_mock_SOURCES = tests/present-util/swapchain-mock.c \
@@ -83,7 +83,7 @@ tests_present_util_swapchain_synced_SOURCES = tests/present-util/swapchain-synce
 	tests/present-util/memfd-timeline.c tests/present-util/memfd-timeline.h \
 	tests/present-util/lsan-libxcb.c
 tests_present_util_swapchain_synced_CPPFLAGS = $(PRESENT_UTIL_TEST_CPPFLAGS) \
-	-I$(top_srcdir)/src/util -I$(top_srcdir)/tests/mock
+	-I$(top_srcdir)/src/dri3-util -I$(top_srcdir)/tests/mock
 tests_present_util_swapchain_synced_CFLAGS = $(PRESENT_UTIL_TEST_CFLAGS)
 tests_present_util_swapchain_synced_LDADD = tests/present-util/libswapchain-seams.la \
 	tests/mock/libmockserver.la tests/libtestrunner.la src/libxcb-dri3-util.la \

@@ -10,9 +10,9 @@ check_PROGRAMS += $(THREAD_TESTS)
 TESTS += $(THREAD_TESTS)
 VALGRIND_TESTS += $(THREAD_TESTS)
 tests_threads_threads_connection_SOURCES = tests/threads/threads-connection.c \
-	tests/util/fence-test-util.h
+	tests/dri3-util/fence-test-util.h
 tests_threads_threads_connection_CPPFLAGS = $(DRI3_UTIL_TEST_CPPFLAGS) -I$(top_srcdir)/tests/mock \
-	-I$(top_srcdir)/tests/util
+	-I$(top_srcdir)/tests/dri3-util
 tests_threads_threads_connection_CFLAGS = $(DRI3_UTIL_TEST_CFLAGS)
 tests_threads_threads_connection_LDADD = tests/mock/libmockserver.la $(DRI3_UTIL_TEST_LDADD) \
 	src/libxcb-dri3.la src/libxcb-present.la $(XCB_EXT_DEPS_LIBS)
@@ -23,7 +23,7 @@ check_PROGRAMS += tests/threads/caller-mistakes
 TESTS += tests/threads/caller-mistakes
 VALGRIND_TESTS += tests/threads/caller-mistakes
 tests_threads_caller_mistakes_SOURCES = tests/threads/caller-mistakes.c \
-	tests/util/fence-test-util.h
+	tests/dri3-util/fence-test-util.h
 tests_threads_caller_mistakes_CPPFLAGS = $(tests_threads_threads_connection_CPPFLAGS)
 tests_threads_caller_mistakes_CFLAGS = $(DRI3_UTIL_TEST_CFLAGS)
 tests_threads_caller_mistakes_LDADD = $(tests_threads_threads_connection_LDADD)
@@ -32,9 +32,9 @@ tests_threads_caller_mistakes_LDADD = $(tests_threads_threads_connection_LDADD)
 # threads, and the fence tests (the library's own threads and atomics).
 TSAN_TESTS = $(THREAD_TESTS) $(DRI3_UTIL_TESTS)
 if HAVE_XSHMFENCE
-TSAN_TESTS += tests/util/fence-interop
+TSAN_TESTS += tests/dri3-util/fence-interop
 endif
-TSAN_TESTS += tests/util/fence-mock
+TSAN_TESTS += tests/dri3-util/fence-mock
 .PHONY: list-tsan-tests
 list-tsan-tests:
 	@echo $(TSAN_TESTS)

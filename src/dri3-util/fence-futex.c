@@ -1,5 +1,5 @@
 /* Futex system calls for shared fence words; see futex.h. */
-#include "futex.h"
+#include "fence-futex.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -11,7 +11,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "deadline.h"
+#include "wait-deadline.h"
 
 /* Set once from the environment, cleared for good when the kernel refuses
  * the call (ENOSYS, or EPERM from a sandbox that does not know it): the

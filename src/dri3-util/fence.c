@@ -30,7 +30,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "futex.h"
+#include "fence-futex.h"
 
 #define FENCE_MEMFD_NAME "xcb-dri3-util-fence"
 

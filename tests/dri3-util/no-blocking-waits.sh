@@ -2,7 +2,7 @@
 # Nothing in the util libraries waits on the X server without a bound
 # (issue 22): libxcb's blocking waits must not appear among the undefined
 # dynamic symbols of libxcb-dri3-util and libxcb-present-util.  Their one
-# bounded wait is xcb_dri3_util_wait_reply() and friends (src/util/wait.c),
+# bounded wait is xcb_dri3_util_wait_reply() and friends (src/dri3-util/wait.c),
 # built on xcb_poll_for_reply().  Forbidden: xcb_wait_for_reply(64),
 # xcb_request_check, xcb_wait_for_event, xcb_wait_for_special_event,
 # xcb_get_maximum_request_length (a BigRequests round trip), and

@@ -2,7 +2,7 @@
  * DRM fourccs: X depth/bpp in both directions, plane geometry for the
  * import checks, and names for people (libdrm's where it has them).
  */
-#include "formats.h"
+#include "buffer-formats.h"
 #include "xcb_dri3_util.h"
 
 #include <ctype.h>

@@ -3,8 +3,8 @@
 
 #include <errno.h>
 
-#include "deadline.h"
-#include "futex.h"
+#include "wait-deadline.h"
+#include "fence-futex.h"
 
 int xcb_dri3_util_fence_wait(xcb_dri3_util_fence_t *fence, int64_t timeout_ns)
 {

@@ -5,7 +5,7 @@
  */
 #include "buffer-private.h"
 #include "conn-state.h"
-#include "formats.h"
+#include "buffer-formats.h"
 #include "wait-private.h"
 
 #include <errno.h>

@@ -2,7 +2,7 @@
  * What the library remembers per X connection: the probe's answer and the
  * modifier lists of GetSupportedModifiers (the waits keep their own, in
  * wait-conn.c).  Shared by the files of the
- * buffer, device and explicit-sync part (probe.c owns the state).
+ * buffer, device and explicit-sync part (buffer-probe.c owns the state).
  */
 #ifndef XCB_DRI3_UTIL_CONN_STATE_H
 #define XCB_DRI3_UTIL_CONN_STATE_H

@@ -3,7 +3,7 @@
  * inside its fds, CPU mapping with dma-buf sync, accessors, destroy.
  */
 #include "buffer-private.h"
-#include "formats.h"
+#include "buffer-formats.h"
 
 #include <errno.h>
 #include <fcntl.h>

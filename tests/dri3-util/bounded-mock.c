@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "buffer-test-util.h"
-#include "deadline.h"
+#include "wait-deadline.h"
 #include "event-thread.h"
 
 #define MS 1000000LL

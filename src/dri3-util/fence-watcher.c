@@ -37,8 +37,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "deadline.h"
-#include "futex.h"
+#include "wait-deadline.h"
+#include "fence-futex.h"
 
 struct watch_entry {
     xcb_dri3_util_fence_t *fence;

@@ -13,8 +13,8 @@
 #include <errno.h>
 #include <poll.h>
 
-#include "deadline.h"
-#include "futex.h"
+#include "wait-deadline.h"
+#include "fence-futex.h"
 
 /* How long the wait sleeps between looks at the connection. */
 #define CONN_CHECK_SLICE_NS 4000000LL
