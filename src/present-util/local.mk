@@ -8,7 +8,8 @@ src_libxcb_present_util_la_SOURCES = \
 	src/present-util/swapchain.c src/present-util/swapchain-wait.c \
 	src/present-util/swapchain-events.c src/present-util/swapchain-frame.c \
 	src/present-util/swapchain-stats.c src/present-util/swapchain-debug.c \
-	src/present-util/swapchain-timing.c \
+	src/present-util/swapchain-timing.c src/present-util/swapchain-clock.c \
+	src/present-util/swapchain-pacing.c src/present-util/swapchain-wait-frame.c \
 	src/present-util/backend-shm.c src/present-util/backend-put-image.c \
 	src/present-util/backend-dri3.c src/present-util/timeline-private.h \
 	src/present-util/present-synced.c \
@@ -44,7 +45,9 @@ PRESENT_UTIL_MAN_PAGES = \
 	src/present-util/man/xcb_present_util_options_init.3 \
 	src/present-util/man/xcb_present_util_image_init.3 \
 	src/present-util/man/xcb_present_util_stats_init.3 \
-	src/present-util/man/xcb_present_util_frame_init.3
+	src/present-util/man/xcb_present_util_frame_init.3 \
+	src/present-util/man/xcb_present_util_present_at.3 \
+	src/present-util/man/xcb_present_util_wait_frame.3
 # Installed as data: Makefile.am owns man3dir for the generated pages.
 presentutilmandir = $(mandir)/man3
 dist_presentutilman_DATA = $(PRESENT_UTIL_MAN_PAGES)

@@ -5,8 +5,7 @@
  * its tail; an older caller's shorter one is not overrun), treats fields
  * beyond it as their defaults, and refuses a size below the struct's first
  * version.  The first versions end with the fields named below: fields
- * added later go after them.  (The frame struct is only ever filled by
- * the library, whole, with its own size.)
+ * added later go after them.
  */
 #ifndef SIZED_PRIVATE_H
 #define SIZED_PRIVATE_H
@@ -21,6 +20,7 @@
 #define OPTIONS_SIZE_FIRST SIZE_THROUGH(xcb_present_util_options_t, num_buffers)
 #define IMAGE_SIZE_FIRST SIZE_THROUGH(xcb_present_util_image_t, index)
 #define STATS_SIZE_FIRST SIZE_THROUGH(xcb_present_util_stats_t, flips)
+#define FRAME_SIZE_FIRST SIZE_THROUGH(xcb_present_util_frame_t, submit_us)
 
 /* How many bytes of a struct of ours fit into the caller's. */
 static inline size_t sized_len(uint32_t caller_size, size_t ours)

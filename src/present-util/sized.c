@@ -12,6 +12,8 @@ void xcb_present_util_options_init(xcb_present_util_options_t *o)
     o->mode = XCB_PRESENT_UTIL_MODE_FIFO;
     o->backend = XCB_PRESENT_UTIL_BACKEND_AUTO;
     o->num_buffers = 3;
+    o->max_latency = 2;
+    o->pacing = XCB_PRESENT_UTIL_PACING_THROUGHPUT;
 }
 
 void xcb_present_util_image_init(xcb_present_util_image_t *img)

@@ -45,7 +45,7 @@ static struct frame *find_frame(sc_t *sc, uint32_t wire_serial)
 
 /* A frame is done: its buffer's record says how, the buffers presented
  * before it count one more frame shown after theirs, and the slot is
- * free.  mode 0xff: the completion never came (lost). */
+ * free.  mode XCB_PRESENT_UTIL_COMPLETE_LOST: the completion never came. */
 static void frame_done(sc_t *sc, struct frame *f, uint8_t mode, uint64_t msc, bool taken)
 {
     struct buffer *b = &sc->buffers[f->index];
@@ -57,7 +57,7 @@ static void frame_done(sc_t *sc, struct frame *f, uint8_t mode, uint64_t msc, bo
         b->completed_ns = now;
         b->shown_after = 0;
     }
-    if (mode != XCB_PRESENT_COMPLETE_MODE_SKIP && mode != 0xff) {
+    if (mode != XCB_PRESENT_COMPLETE_MODE_SKIP && mode != XCB_PRESENT_UTIL_COMPLETE_LOST) {
         for (uint32_t i = 0; i < sc->num_buffers; i++) {
             struct buffer *o = &sc->buffers[i];
 
@@ -98,7 +98,8 @@ static void give_up_lost_frames(sc_t *sc, uint64_t completed)
             return;
         sc_log(sc, "frame %llu: no CompleteNotify came; given up",
                (unsigned long long)o->serial);
-        frame_done(sc, o, 0xff, 0, false);
+        sc_stats_lost(sc, o);
+        frame_done(sc, o, XCB_PRESENT_UTIL_COMPLETE_LOST, 0, false);
     }
 }
 
@@ -111,9 +112,14 @@ static void on_complete(sc_t *sc, const xcb_present_complete_notify_event_t *ev)
     if (ev->kind != XCB_PRESENT_COMPLETE_KIND_PIXMAP) {
         /* a NotifyMSC (ours, or another selection's on the window): a
          * reading of the window's MSC all the same */
-        sc_log(sc, "event: CompleteNotify (NotifyMSC) msc %llu ust %llu",
+        sc_log(sc, "event: CompleteNotify (NotifyMSC) serial %u msc %llu ust %llu", ev->serial,
                (unsigned long long)ev->msc, (unsigned long long)ev->ust);
-        sc_take_reading(sc, ev->msc, ev->ust);
+        /* sc_clock_prime()'s serial is its target: one that came at it
+         * is a reading of the clock */
+        if (sc_take_reading(sc, ev->msc, ev->ust) && ev->serial &&
+            ev->serial == (uint32_t)ev->msc)
+            sc_clock_add(sc, ev->msc, ev->ust);
+        sc_signal_work(sc);
         return;
     }
     f = find_frame(sc, ev->serial);
@@ -126,6 +132,9 @@ static void on_complete(sc_t *sc, const xcb_present_complete_notify_event_t *ev)
     }
     serial = f->serial;
     taken = sc_take_reading(sc, ev->msc, ev->ust);
+    if (taken && f->target_msc == ev->msc && ev->mode != XCB_PRESENT_COMPLETE_MODE_SKIP)
+        sc_clock_add(sc, ev->msc, ev->ust);
+    sc_pacing_completed(sc, f, taken ? ev->msc : 0);
     sc_tell_times(sc, taken, ev->msc, ev->ust, &told_msc, &told_ust);
     sc_stats_completed(sc, f, ev->mode, taken ? ev->msc : 0, told_msc, told_ust);
     if (ev->mode == XCB_PRESENT_COMPLETE_MODE_SUBOPTIMAL_COPY && sc->backend->suboptimal)

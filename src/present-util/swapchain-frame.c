@@ -20,6 +20,7 @@ int sc_buffer_alloc(sc_t *sc, struct buffer *b)
     int r;
 
     sc_buffer_free(sc, b);
+    b->last_serial = 0;         /* new contents: its age is 0 */
     b->width = sc->win_width;
     b->height = sc->win_height;
     /* A window the server says is 65535x65535 would want 16 GiB a buffer:
@@ -131,9 +132,95 @@ static bool wants_new_size(sc_t *sc, const struct buffer *b, uint64_t now)
            now - sc->mismatch_since_ns >= SC_RESIZE_FORCE_NS;
 }
 
+/* Where the window's MSC is now by our clock, in quarters of a frame past
+ * the last reading, or false when the last reading is too old to tell (or
+ * no refresh is known).  The reading's UST is when its vblank happened,
+ * when the server shares our clock (a local server); otherwise the time
+ * the reading came stands in for it. */
+static bool msc_quarters_now(const sc_t *sc, uint64_t now_ns, uint64_t *quarters)
+{
+    uint64_t refresh = sc->stats.refresh_ns, base = sc->last_reading_ns;
+
+    if (!sc->have_msc || !refresh || now_ns - sc->last_reading_ns > SC_FRESH_PERIODS * refresh)
+        return false;
+    if (sc->last_ust && sc->last_ust * 1000 <= sc->last_reading_ns &&
+        sc->last_reading_ns - sc->last_ust * 1000 < refresh)
+        base = sc->last_ust * 1000;
+    *quarters = (now_ns - base) * 4 / refresh;
+    return true;
+}
+
+/* The vblank a FIFO frame aims at: the one after the last frame's.  The
+ * target must also lie safely ahead of the server's current MSC, which
+ * Xvfb reports rounded to the nearest vblank: a target that the server
+ * thinks has passed becomes "the next vblank", where it meets the next
+ * frame and is replaced.  So the target is kept past the current MSC
+ * rounded up from three quarters of a frame on.
+ *
+ * Without a recent reading (the first frame, a long pause, a refresh not
+ * yet measured) the current MSC is unknown: a target aimed from an old
+ * reading would lie in the past, and every frame aimed so would land on
+ * the next vblank and replace the one before.  Such a frame goes to "the
+ * next vblank" (target 0) and restarts the chain from where it lands.
+ * *late: the chain's vblank had come before the client presented. */
+static uint64_t fifo_target(sc_t *sc, uint64_t now_ns, bool *late)
+{
+    bool streaming = sc->in_flight > 0 && sc->last_target;
+    uint64_t target, safe, quarters;
+
+    *late = false;
+    /* Never at or before a vblank the server has already reported: a
+     * late server (or a loaded machine) can complete frames past the
+     * chain's targets. */
+    target = sc->last_target + 1 > sc->last_msc + 1 ? sc->last_target + 1 : sc->last_msc + 1;
+    if (!msc_quarters_now(sc, now_ns, &quarters))
+        return streaming ? target : 0;
+    safe = sc->last_msc + (quarters + 1) / 4 + 1;
+    if (target >= safe)
+        return target;
+    /* Behind while streaming: the frame is late.  After a pause it is
+     * simply the first of a new run. */
+    *late = streaming;
+    return safe;
+}
+
+/* EGL_EXT_buffer_age: the frames presented since the buffer's own last
+ * presentation, counting the one about to be drawn (1: it holds the frame
+ * presented just before); 0 for a buffer never presented or reallocated. */
+static uint32_t buffer_age(const struct buffer *b, uint64_t frame_id)
+{
+    if (!b->last_serial || frame_id <= b->last_serial || frame_id - b->last_serial > UINT32_MAX)
+        return 0;
+    return (uint32_t)(frame_id - b->last_serial);
+}
+
+static uint32_t acquired_count(const sc_t *sc)
+{
+    uint32_t n = 0;
+
+    for (uint32_t i = 0; i < sc->num_buffers; i++)
+        n += sc->buffers[i].state == BUF_ACQUIRED;
+    return n;
+}
+
+/* The vblank a frame presented now would be shown at (server's count),
+ * 0 when unknown: LOW_LATENCY's plan, else the FIFO chain's aim. */
+static uint64_t predicted_msc(sc_t *sc, uint64_t now)
+{
+    bool late;
+    uint64_t target;
+
+    if (sc->mode > XCB_PRESENT_UTIL_MODE_FIFO_RELAXED)
+        return 0;
+    if (sc->plan_slot)
+        return sc->plan_msc;
+    target = fifo_target(sc, now, &late);
+    return target;
+}
+
 static int hand_out(sc_t *sc, struct buffer *b, xcb_present_util_image_t *image)
 {
-    uint64_t now = (uint64_t)deadline_now_ns();
+    uint64_t now = (uint64_t)deadline_now_ns(), frame_id, msc, ust_ns;
     bool all_match = true;
     int r;
 
@@ -147,10 +234,21 @@ static int hand_out(sc_t *sc, struct buffer *b, xcb_present_util_image_t *image)
             all_match = false;
     if (all_match)
         sc->mismatch_since_ns = 0;
+    frame_id = sc->serial + 1 + acquired_count(sc);
+    msc = predicted_msc(sc, now);
+    ust_ns = msc ? sc_clock_vblank_ns(sc, msc) : 0;
     b->state = BUF_ACQUIRED;
+    b->acquired_ns = now;
+    b->age = buffer_age(b, frame_id);
+    b->planned_msc = sc->plan_slot ? sc->plan_msc : 0;
+    if (sc->plan_slot)
+        sc->slot_ns = sc->plan_slot;
+    sc->plan_key = 0;
     xcb_present_util_image_t all = {
         .size = image->size, .pixels = b->pixels, .stride = b->stride, .width = b->width,
-        .height = b->height, .fourcc = sc->fourcc, .index = b->index,
+        .height = b->height, .fourcc = sc->fourcc, .index = b->index, .frame_id = frame_id,
+        .age = b->age, .predicted_msc = msc && ust_ns ? msc + sc->msc_offset : 0,
+        .predicted_ust = msc ? ust_ns / 1000 : 0, .refresh_ns = sc->stats.refresh_ns,
     };
     memcpy(image, &all, sized_len(image->size, sizeof all));
     return 0;
@@ -204,138 +302,96 @@ static void look_into_suboptimal(sc_t *sc)
         sc->buffers[i].stale = true;
 }
 
+/* Whether the plan in sc->plan_* is for the frame acquire() would hand
+ * out next (plans are made once per frame, so that a moment that has
+ * come does not move on to the next vblank while acquire() looks again). */
+static bool plan_is_current(const sc_t *sc)
+{
+    return sc->plan_key == sc->serial + acquired_count(sc) + 1;
+}
+
+struct buffer *sc_ready_buffer(sc_t *sc, uint64_t now_ns, uint64_t *wake_ns)
+{
+    struct buffer *b;
+
+    *wake_ns = sc_next_reclaim_ns(sc);
+    /* a completion, an event from the server, ends this wait */
+    if (!sc_latency_allows(sc))
+        return NULL;
+    b = find_available(sc);
+    if (!b) {
+        if (fence_pending(sc) && (!*wake_ns || *wake_ns > now_ns + 1000000))
+            *wake_ns = now_ns + 1000000;
+        return NULL;
+    }
+    /* Planned when the buffer and the latency allow a frame, so that a
+     * moment already passed moves to the next vblank now, not later. */
+    if (!plan_is_current(sc)) {
+        sc->plan_key = sc->serial + acquired_count(sc) + 1;
+        if (!sc_pacing_plan(sc, now_ns, &sc->plan_msc, &sc->plan_slot))
+            sc->plan_msc = sc->plan_slot = 0;
+        else
+            sc_log(sc, "pacing: frame %llu planned for msc %llu, acquire at +%lld us",
+                   (unsigned long long)sc->plan_key, (unsigned long long)sc->plan_msc,
+                   (long long)((int64_t)(sc->plan_slot - now_ns) / 1000));
+    }
+    if (sc->plan_slot > now_ns) {
+        *wake_ns = sc->plan_slot;
+        return NULL;
+    }
+    return b;
+}
+
+int sc_ready_count(sc_t *sc, uint64_t now_ns)
+{
+    uint64_t wake;
+    int free_now;
+
+    if (!sc_ready_buffer(sc, now_ns, &wake))
+        return 0;
+    free_now = sc_free_buffers(sc);
+    if (sc->mode <= XCB_PRESENT_UTIL_MODE_FIFO_RELAXED) {
+        int room = (int)sc->max_latency - (int)sc->in_flight;
+
+        if (free_now > room)
+            free_now = room;
+    }
+    return free_now;
+}
+
+/* acquire()'s look: a buffer to hand out, after the SuboptimalCopy
+ * question and the probe of a quiet window. */
+static int acquire_step(sc_t *sc, void *arg, int *r, uint64_t *wake_ns)
+{
+    xcb_present_util_image_t *image = arg;
+    uint64_t now = (uint64_t)deadline_now_ns();
+    struct buffer *b;
+
+    look_into_suboptimal(sc);
+    b = sc_ready_buffer(sc, now, wake_ns);
+    if (!b)
+        return 0;
+    *r = hand_out(sc, b, image);
+    return 1;
+}
+
 int xcb_present_util_acquire(xcb_present_util_swapchain_t *sc, int64_t timeout_ns,
                              xcb_present_util_image_t *image)
 {
-    uint64_t deadline, round_trips_until;
-    xcb_dri3_util_wait_scope_t scope;
     int r;
 
     if (!sc || !image || image->size < IMAGE_SIZE_FIRST)
         return -EINVAL;
     pthread_mutex_lock(&sc->lock);
-    if (sc->destroying) {
-        pthread_mutex_unlock(&sc->lock);
-        return -ECANCELED;
-    }
-    sc->waiters++;
-    deadline = (uint64_t)deadline_now_ns() +
-               (uint64_t)(timeout_ns < 0 || timeout_ns > SC_MAX_WAIT_NS ? SC_MAX_WAIT_NS
-                                                                        : timeout_ns);
-    /* The round trips acquire() may have to make (a reallocation after a
-     * resize, a SuboptimalCopy's question) end with its deadline, and with
-     * destroy()'s cancel fd; a reallocation needs the server, so a very
-     * short timeout still gives it SC_MIN_REALLOC_NS. */
-    round_trips_until = deadline;
-    if (round_trips_until < (uint64_t)deadline_now_ns() + SC_MIN_REALLOC_NS)
-        round_trips_until = (uint64_t)deadline_now_ns() + SC_MIN_REALLOC_NS;
-    scope = xcb_dri3_util_wait_scope_push((int64_t)round_trips_until, sc->cancel_fd);
-    for (;;) {
-        struct buffer *b;
-        uint64_t now, wake, reclaim;
-
-        /* What has arrived is taken in first, every time, even by a caller
-         * that only looks (timeout 0). */
-        r = sc_drain_events(sc);
-        if (r >= 0)
-            r = sc_probe_poll(sc);
-        if (r < 0 && r != -ETIMEDOUT)
-            break;
-        if (sc->destroying) {
-            r = -ECANCELED;
-            break;
-        }
-        if (sc->dead) {
-            r = sc->dead;
-            break;
-        }
-        look_into_suboptimal(sc);
-        b = find_available(sc);
-        if (b) {
-            r = hand_out(sc, b, image);
-            break;
-        }
-        now = (uint64_t)deadline_now_ns();
-        /* Xvfb drops a destroyed window's presentations without a word:
-         * after a quiet while, ask whether the window is still there (the
-         * answer is taken in above, whenever it comes). */
-        if (timeout_ns != 0 && now >= sc->probe_after_ns &&
-            now - sc->last_activity_ns >= SC_PROBE_AFTER_NS) {
-            sc_probe_send(sc);
-            sc->probe_after_ns = now + SC_PROBE_AFTER_NS;
-        }
-        if (now >= deadline) {
-            sc_log(sc, "acquire: no buffer free after %lld ns (hidden or throttled window?)",
-                   (long long)timeout_ns);
-            r = -ETIMEDOUT;
-            break;
-        }
-        wake = deadline;
-        reclaim = sc_next_reclaim_ns(sc);
-        if (reclaim && reclaim < wake)
-            wake = reclaim;
-        if (fence_pending(sc) && wake > now + 1000000)
-            wake = now + 1000000;
-        sc_sleep_unlocked(sc, wake);
-    }
-    xcb_dri3_util_wait_scope_pop(scope);
-    sc->waiters--;
-    if (sc->destroying)
-        pthread_cond_broadcast(&sc->idle_cond);
+    /* A reallocation needs the server: a very short timeout still gives
+     * its round trips SC_MIN_REALLOC_NS. */
+    r = sc_wait_for(sc, timeout_ns, SC_MIN_REALLOC_NS, acquire_step, image, "acquire");
+    if (r == -ETIMEDOUT)
+        sc_log(sc, "acquire: no buffer free after %lld ns (hidden or throttled window?)",
+               (long long)timeout_ns);
+    sc_update_readiness(sc);
     pthread_mutex_unlock(&sc->lock);
     return r;
-}
-
-/* Where the window's MSC is now by our clock, in quarters of a frame past
- * the last reading, or false when the last reading is too old to tell (or
- * no refresh is known).  The reading's UST is when its vblank happened,
- * when the server shares our clock (a local server); otherwise the time
- * the reading came stands in for it. */
-static bool msc_quarters_now(const sc_t *sc, uint64_t now_ns, uint64_t *quarters)
-{
-    uint64_t refresh = sc->stats.refresh_ns, base = sc->last_reading_ns;
-
-    if (!sc->have_msc || !refresh || now_ns - sc->last_reading_ns > SC_FRESH_PERIODS * refresh)
-        return false;
-    if (sc->last_ust && sc->last_ust * 1000 <= sc->last_reading_ns &&
-        sc->last_reading_ns - sc->last_ust * 1000 < refresh)
-        base = sc->last_ust * 1000;
-    *quarters = (now_ns - base) * 4 / refresh;
-    return true;
-}
-
-/* The vblank a FIFO frame aims at: the one after the last frame's.  The
- * target must also lie safely ahead of the server's current MSC, which
- * Xvfb reports rounded to the nearest vblank: a target that the server
- * thinks has passed becomes "the next vblank", where it meets the next
- * frame and is replaced.  So the target is kept past the current MSC
- * rounded up from three quarters of a frame on.
- *
- * Without a recent reading (the first frame, a long pause, a refresh not
- * yet measured) the current MSC is unknown: a target aimed from an old
- * reading would lie in the past, and every frame aimed so would land on
- * the next vblank and replace the one before.  Such a frame goes to "the
- * next vblank" (target 0) and restarts the chain from where it lands.
- * *late: the chain's vblank had come before the client presented. */
-static uint64_t fifo_target(sc_t *sc, uint64_t now_ns, bool *late)
-{
-    bool streaming = sc->in_flight > 0 && sc->last_target;
-    uint64_t target, safe, quarters;
-
-    *late = false;
-    /* Never at or before a vblank the server has already reported: a
-     * late server (or a loaded machine) can complete frames past the
-     * chain's targets. */
-    target = sc->last_target + 1 > sc->last_msc + 1 ? sc->last_target + 1 : sc->last_msc + 1;
-    if (!msc_quarters_now(sc, now_ns, &quarters))
-        return streaming ? target : 0;
-    safe = sc->last_msc + (quarters + 1) / 4 + 1;
-    if (target >= safe)
-        return target;
-    /* Behind while streaming: the frame is late.  After a pause it is
-     * simply the first of a new run. */
-    *late = streaming;
-    return safe;
 }
 
 /* The serial a frame goes out with: unique in the process, because a real
@@ -348,6 +404,14 @@ static uint32_t next_wire_serial(void)
     static uint32_t last;
 
     return __atomic_add_fetch(&last, 1, __ATOMIC_RELAXED);
+}
+
+/* A buffer present() did not send goes back to the swapchain; the caller
+ * drew into it, so its contents no longer match its age. */
+static void give_back(struct buffer *b)
+{
+    b->state = BUF_FREE;
+    b->last_serial = 0;
 }
 
 static int validate_damage(sc_t *sc, const struct buffer *b,
@@ -368,13 +432,18 @@ static int validate_damage(sc_t *sc, const struct buffer *b,
     return 0;
 }
 
-int xcb_present_util_present(xcb_present_util_swapchain_t *sc,
-                             const xcb_present_util_image_t *image,
-                             const xcb_rectangle_t *damage, uint32_t n_damage)
+/* The target of a frame for target_ust (present_at()), or 0 when
+ * target_ust has come or is 0.  The display's timing is waited for when
+ * unknown: -EAGAIN when it did not come. */
+static int target_for_ust(sc_t *sc, uint64_t target_ust, uint64_t *msc);
+
+/* present() and present_at(): target_ust 0 for "as the mode says". */
+static int present_frame(sc_t *sc, const xcb_present_util_image_t *image,
+                         const xcb_rectangle_t *damage, uint32_t n_damage, uint64_t target_ust)
 {
     struct buffer *b;
     uint32_t options, update = 0, idle_fence = 0;
-    uint64_t now_us, target = 0;
+    uint64_t now_us, target = 0, at_msc = 0;
     struct frame *f;
     bool late = false;
     int synced;
@@ -385,6 +454,13 @@ int xcb_present_util_present(xcb_present_util_swapchain_t *sc,
     if (!sc || !image || image->size < IMAGE_SIZE_FIRST)
         return -EINVAL;
     pthread_mutex_lock(&sc->lock);
+    if (target_ust) {
+        r = target_for_ust(sc, target_ust, &at_msc);
+        if (r < 0) {
+            pthread_mutex_unlock(&sc->lock);
+            return r;
+        }
+    }
     if (image->index >= sc->num_buffers ||
         sc->buffers[image->index].state != BUF_ACQUIRED ||
         sc->buffers[image->index].pixels != image->pixels) {
@@ -400,7 +476,7 @@ int xcb_present_util_present(xcb_present_util_swapchain_t *sc,
     if (!r && sc->backend->upload)
         r = sc->backend->upload(sc, b);
     if (r < 0) {
-        b->state = BUF_FREE;
+        give_back(b);
         pthread_mutex_unlock(&sc->lock);
         return r;
     }
@@ -429,6 +505,15 @@ int xcb_present_util_present(xcb_present_util_swapchain_t *sc,
             options |= XCB_PRESENT_OPTION_ASYNC_MAY_TEAR;
         break;
     }
+    /* The vblank LOW_LATENCY paced the frame for, when the chain goes on
+     * (a restart goes to the next vblank, as THROUGHPUT's would); then a
+     * time asked for.  Both only ever move the target later. */
+    if (target && b->planned_msc > target)
+        target = b->planned_msc;
+    if (at_msc && at_msc > target) {
+        target = at_msc;
+        late = false;
+    }
     if (!sc_check(sc, !(options & XCB_PRESENT_OPTION_ASYNC_MAY_TEAR) ||
                           (sc->caps & XCB_PRESENT_CAPABILITY_ASYNC_MAY_TEAR),
                   "AsyncMayTear only with its capability") ||
@@ -439,7 +524,7 @@ int xcb_present_util_present(xcb_present_util_swapchain_t *sc,
                   "FIFO target ahead of the last msc") ||
         !sc_check(sc, divisor == 0 ? remainder == 0 : remainder < divisor,
                   "remainder < divisor, or both 0")) {
-        b->state = BUF_FREE;
+        give_back(b);
         pthread_mutex_unlock(&sc->lock);
         return -EINVAL;
     }
@@ -453,7 +538,8 @@ int xcb_present_util_present(xcb_present_util_swapchain_t *sc,
     f = &sc->frames[sc->serial % SC_MAX_FRAMES];
     *f = (struct frame){ .serial = sc->serial, .wire_serial = next_wire_serial(),
                          .target_msc = target, .submit_us = now_us, .index = b->index,
-                         .client_late = late };
+                         .client_late = late, .acquire_us = b->acquired_ns / 1000,
+                         .age = b->age, .planned_msc = b->planned_msc };
     /* divisor 0 and remainder 0: the server checks remainder < divisor
      * only when the divisor is set. */
     synced = sc->backend->present ? sc->backend->present(sc, b, options, target, update) : 0;
@@ -462,7 +548,7 @@ int xcb_present_util_present(xcb_present_util_swapchain_t *sc,
             sc->restart_serial = 0;
         sc->serial--;
         f->serial = 0;
-        b->state = BUF_FREE;
+        give_back(b);
         pthread_mutex_unlock(&sc->lock);
         return synced;
     }
@@ -484,11 +570,66 @@ int xcb_present_util_present(xcb_present_util_swapchain_t *sc,
     b->idle_notified = synced > 0;
     b->last_serial = sc->serial;
     sc_stats_presented(sc);
+    sc_pacing_rendered(sc, now_us * 1000 - b->acquired_ns);
     xcb_flush(sc->c);
     r = sc_drain_events(sc);
+    sc_update_readiness(sc);
     pthread_mutex_unlock(&sc->lock);
     return r < 0 ? r : 0;
 }
+
+int xcb_present_util_present(xcb_present_util_swapchain_t *sc,
+                             const xcb_present_util_image_t *image,
+                             const xcb_rectangle_t *damage, uint32_t n_damage)
+{
+    return present_frame(sc, image, damage, n_damage, 0);
+}
+
+int xcb_present_util_present_at(xcb_present_util_swapchain_t *sc,
+                                const xcb_present_util_image_t *image,
+                                const xcb_rectangle_t *damage, uint32_t n_damage,
+                                uint64_t target_ust)
+{
+    return present_frame(sc, image, damage, n_damage, target_ust);
+}
+
+/* present_at()'s wait for the display's timing: done once the clock
+ * knows it. */
+static int clock_step(sc_t *sc, void *arg, int *r, uint64_t *wake_ns)
+{
+    (void)arg;
+    (void)wake_ns;
+    sc_clock_prime(sc);
+    if (!sc_clock_vblank_ns(sc, sc->last_msc))
+        return 0;
+    *r = 0;
+    return 1;
+}
+
+static int target_for_ust(sc_t *sc, uint64_t target_ust, uint64_t *msc)
+{
+    uint64_t first;
+    int r;
+
+    *msc = 0;
+    if (target_ust * 1000 <= (uint64_t)deadline_now_ns() && sc_clock_is_local(sc))
+        return 0;
+    r = sc_wait_for(sc, SC_CLOCK_WAIT_NS, 0, clock_step, NULL, "present_at: the clock");
+    if (r == -ETIMEDOUT)
+        return -EAGAIN;
+    if (r < 0)
+        return r;
+    first = sc_clock_first_msc_at(sc, target_ust * 1000);
+    /* A time that has come: as the mode says. */
+    if (first <= sc->last_msc)
+        return 0;
+    *msc = first;
+    sc_log(sc, "present_at: ust %llu is msc %llu (predicted %llu)",
+           (unsigned long long)target_ust, (unsigned long long)first,
+           (unsigned long long)sc_clock_vblank_ns(sc, first) / 1000);
+    return 0;
+}
+
 
 int xcb_present_util_dispatch(xcb_present_util_swapchain_t *sc)
 {
@@ -498,9 +639,10 @@ int xcb_present_util_dispatch(xcb_present_util_swapchain_t *sc)
         return -EINVAL;
     pthread_mutex_lock(&sc->lock);
     r = sc_drain_events(sc);
-    sc_clear_work(sc);
     if (r >= 0)
-        r = sc->dead ? sc->dead : sc_free_buffers(sc);
+        r = sc->dead ? sc->dead : sc_update_readiness(sc);
+    else
+        sc_update_readiness(sc);
     pthread_mutex_unlock(&sc->lock);
     return r;
 }

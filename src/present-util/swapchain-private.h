@@ -5,6 +5,8 @@
  *   swapchain-events.c  Present events: completion, idle, configure
  *   swapchain-frame.c acquire and present, the pacing of each mode
  *   swapchain-stats.c statistics and the latency window
+ *   swapchain-clock.c the display's clock: predicted vblanks, UST to MSC
+ *   swapchain-pacing.c  max_latency, LOW_LATENCY pacing, fd readiness
  *   swapchain-debug.c XCB_PRESENT_UTIL_DEBUG logging
  *   backend-shm.c, backend-put-image.c, backend-dri3.c  the back ends
  *
@@ -80,6 +82,24 @@ static inline bool sc_unanswered(int r)
  * from another refresh rate (a blanked screen counts at 1 Hz), so the
  * chain restarts at the server's next vblank instead. */
 #define SC_FRESH_PERIODS 4
+/* The clock keeps this many readings that came at their vblank. */
+#define SC_CLOCK_READINGS 32
+/* wait_frame() keeps the timing of this many recent frames. */
+#define SC_DONE_FRAMES 64
+/* LOW_LATENCY pacing: the render time is this percentile of the last
+ * SC_RENDER_SAMPLES frames; pacing starts after SC_RENDER_WARMUP frames.
+ * The margin starts at SC_MARGIN_START_NS, grows by half (and 1 ms) after
+ * a miss, up to half a refresh, and shrinks by an eighth after
+ * SC_MARGIN_HITS hits in a row, down to SC_MARGIN_MIN_NS. */
+#define SC_RENDER_SAMPLES 64
+#define SC_RENDER_PERCENTILE 90
+#define SC_RENDER_WARMUP 4
+#define SC_MARGIN_START_NS 2000000ull
+#define SC_MARGIN_MIN_NS 1000000ull
+#define SC_MARGIN_HITS 120
+#define SC_DEFAULT_LATENCY 2
+/* present_at() waits this long at most for the display's timing. */
+#define SC_CLOCK_WAIT_NS 150000000LL
 
 struct buffer;
 
@@ -137,6 +157,9 @@ struct buffer {
     uint64_t completed_ns;
     uint32_t shown_after;
     uint64_t shown_after_ns;        /* when the first later frame was shown */
+    uint64_t acquired_ns;           /* when acquire() handed it out */
+    uint32_t age;                   /* what acquire() said its age was */
+    uint64_t planned_msc;           /* LOW_LATENCY: the vblank it was paced for, 0: none */
     void *priv;                     /* the back end's */
 };
 
@@ -147,6 +170,16 @@ struct frame {
     uint64_t submit_us;
     uint32_t index;
     bool client_late;
+    uint64_t acquire_us;            /* when its buffer was acquired */
+    uint32_t age;
+    uint64_t planned_msc;           /* LOW_LATENCY: the vblank it was paced for */
+};
+
+/* A reading of the window's MSC that came at its vblank (the completion of
+ * something aimed at exactly that MSC), in the server's count. */
+struct reading {
+    uint64_t msc;
+    uint64_t ust_ns;
 };
 
 struct xcb_present_util_swapchain {
@@ -157,6 +190,8 @@ struct xcb_present_util_swapchain {
     void *backend_data;
     uint32_t backend_options;       /* PresentOption bits the back end adds */
     uint32_t num_buffers;
+    uint32_t max_latency;           /* FIFO modes: frames queued, at most */
+    xcb_present_util_pacing_t pacing;
     uint8_t depth;
     uint32_t fourcc;
     uint32_t caps;                  /* Present capabilities of the window */
@@ -167,6 +202,7 @@ struct xcb_present_util_swapchain {
     uint32_t region;                /* XFixes region for damage, 0: none */
     bool debug;
     int epoll_fd, work_fd, cancel_fd;   /* get_fd's epoll, its eventfd, destroy's */
+    int timer_fd;                   /* in the epoll: LOW_LATENCY's moment */
 
     pthread_mutex_t lock;
     pthread_cond_t idle_cond;       /* waiters left, for destroy */
@@ -204,9 +240,26 @@ struct xcb_present_util_swapchain {
     uint64_t probe_after_ns;        /* no new probe before this */
     bool suboptimal_pending;        /* a SuboptimalCopy to look into */
 
+    /* swapchain-clock.c */
+    struct reading readings[SC_CLOCK_READINGS];
+    uint32_t n_readings, reading_next;
+    bool clock_primed;              /* NotifyMSCs asked for to learn the clock */
+    /* swapchain-pacing.c */
+    uint64_t render_samples[SC_RENDER_SAMPLES];
+    uint32_t n_render, render_next;
+    uint32_t margin_hits;
+    uint64_t plan_key;              /* the frame the plan is for (serial + acquired + 1), 0: none */
+    uint64_t plan_msc, plan_slot;   /* its vblank and moment; 0: paced as THROUGHPUT */
+    uint64_t slot_ns;               /* the moment the last planned acquire() waited for */
+    uint64_t timer_armed_ns;        /* timer_fd's expiry, 0: disarmed */
+    /* wait_frame(): the timing of recent frames, by frame_id modulo */
+    xcb_present_util_frame_t done[SC_DONE_FRAMES];
+
     xcb_present_util_stats_t stats;
     uint64_t latency[SC_LATENCY_WINDOW];
     uint32_t n_latency, latency_next;
+    uint64_t shown_latency[SC_LATENCY_WINDOW];      /* acquire() to the UST shown */
+    uint32_t n_shown_latency, shown_latency_next;
     uint64_t out_of_order, last_completed_serial;
 
     xcb_present_util_frame_cb_t frame_cb;
@@ -259,6 +312,17 @@ int sc_probe_poll(sc_t *sc);
  * meanwhile; wakes at least every SC_WAIT_TICK_NS to look at the queue
  * (more often once another thread was seen reading our events). */
 void sc_sleep_unlocked(sc_t *sc, uint64_t deadline_ns);
+/* One look of a wait, the lock held and what arrived taken in: 1 when the
+ * wait is over (*r its result), 0 to go on; *wake_ns: when to look again
+ * without news from the server (0: at the deadline). */
+typedef int (*sc_wait_step_t)(sc_t *sc, void *arg, int *r, uint64_t *wake_ns);
+/* The lock held: looks (step) until it is done, timeout_ns passed (0: one
+ * look; negative: SC_MAX_WAIT_NS), destroy() began (-ECANCELED), or the
+ * window or connection died; a quiet window is probed meanwhile.  The
+ * round trips a step makes get at least round_trip_min_ns.  what names
+ * the wait in the debug log. */
+int sc_wait_for(sc_t *sc, int64_t timeout_ns, uint64_t round_trip_min_ns, sc_wait_step_t step,
+                void *arg, const char *what);
 /* Waits until the connection's socket takes data again (a server that
  * stopped reading fills it): 0, or -ETIMEDOUT at deadline_ns, -EPIPE. */
 int sc_wait_writable(sc_t *sc, uint64_t deadline_ns);
@@ -283,7 +347,52 @@ bool sc_take_reading(sc_t *sc, uint64_t msc, uint64_t ust);
 void sc_tell_times(sc_t *sc, bool taken, uint64_t msc, uint64_t ust, uint64_t *told_msc,
                    uint64_t *told_ust);
 
+/* swapchain-clock.c */
+/* Forgets the readings (the count restarted). */
+void sc_clock_reset(sc_t *sc);
+/* A reading that came at its vblank (msc in the server's count). */
+void sc_clock_add(sc_t *sc, uint64_t msc, uint64_t ust_us);
+/* The refresh period the clock predicts with, in ns; 0 when unknown. */
+uint64_t sc_clock_period_ns(const sc_t *sc);
+/* The UST (ns) at which vblank msc (server's count) is predicted, 0 when
+ * the clock is unknown. */
+uint64_t sc_clock_vblank_ns(const sc_t *sc, uint64_t msc);
+/* The first vblank (server's count) that certainly comes at or after
+ * ust_ns, erring late, never early; 0 when the clock is unknown. */
+uint64_t sc_clock_first_msc_at(const sc_t *sc, uint64_t ust_ns);
+/* The server's UST is our CLOCK_MONOTONIC (a local server). */
+bool sc_clock_is_local(const sc_t *sc);
+/* Asks for two vblanks ahead (NotifyMSC), once per count, so that the
+ * clock becomes known without frames. */
+void sc_clock_prime(sc_t *sc);
+
+/* swapchain-pacing.c */
+/* The frame limit of the FIFO modes: acquire() waits while it is reached. */
+bool sc_latency_allows(const sc_t *sc);
+/* LOW_LATENCY: plans the next frame at now_ns.  True with *msc the vblank
+ * (server's count) and *slot_ns the moment acquire() returns; false when
+ * the frame is paced as THROUGHPUT (the first frames, after a pause, no
+ * clock, another pacing or mode). */
+bool sc_pacing_plan(sc_t *sc, uint64_t now_ns, uint64_t *msc, uint64_t *slot_ns);
+/* A frame was presented render_ns after its acquire(). */
+void sc_pacing_rendered(sc_t *sc, uint64_t render_ns);
+/* A paced frame completed at server_msc (0: lost, or not believed). */
+void sc_pacing_completed(sc_t *sc, const struct frame *f, uint64_t server_msc);
+/* The render time LOW_LATENCY plans with (its percentile), 0 until known. */
+uint64_t sc_pacing_render_ns(const sc_t *sc);
+uint64_t sc_pacing_margin_ns(const sc_t *sc);
+/* Makes get_fd()'s readiness say whether acquire(0) would succeed now:
+ * signals or clears the work eventfd and arms the timer for LOW_LATENCY's
+ * next moment.  Returns the number of buffers acquire(0) can hand out. */
+int sc_update_readiness(sc_t *sc);
+
 /* swapchain-frame.c */
+/* Whether acquire() could hand out a buffer at now_ns; *wake_ns: when to
+ * look again for a reason other than the server (LOW_LATENCY's moment, an
+ * overdue IdleNotify), 0 for none.  Returns the buffer or NULL. */
+struct buffer *sc_ready_buffer(sc_t *sc, uint64_t now_ns, uint64_t *wake_ns);
+/* Buffers that acquire(0) could hand out now. */
+int sc_ready_count(sc_t *sc, uint64_t now_ns);
 /* When a buffer whose IdleNotify is overdue may be taken back, or 0. */
 uint64_t sc_next_reclaim_ns(const sc_t *sc);
 int sc_buffer_alloc(sc_t *sc, struct buffer *b);
@@ -297,6 +406,10 @@ void sc_stats_presented(sc_t *sc);
 void sc_stats_completed(sc_t *sc, const struct frame *f, uint8_t mode, uint64_t server_msc,
                         uint64_t msc, uint64_t ust);
 void sc_stats_latency(const sc_t *sc, uint64_t *mean, uint64_t *p99);
+/* The same for acquire() to the UST shown (p50 too). */
+void sc_stats_shown_latency(const sc_t *sc, uint64_t *mean, uint64_t *p50, uint64_t *p99);
+/* A frame given up as lost: wait_frame() hears of it. */
+void sc_stats_lost(sc_t *sc, const struct frame *f);
 
 #pragma GCC visibility pop
 

@@ -16,11 +16,13 @@ void sc_stats_presented(sc_t *sc)
 void sc_stats_completed(sc_t *sc, const struct frame *f, uint8_t mode, uint64_t server_msc,
                         uint64_t msc, uint64_t ust)
 {
-    xcb_present_util_frame_t info = {
-        .size = sizeof info, .frame = f->serial, .index = f->index, .mode = mode,
+    xcb_present_util_frame_t *info = &sc->done[f->serial % SC_DONE_FRAMES];
+
+    *info = (xcb_present_util_frame_t){
+        .size = sizeof *info, .frame = f->serial, .index = f->index, .mode = mode,
         .client_late = f->client_late,
         .target_msc = f->target_msc ? f->target_msc + sc->msc_offset : 0, .msc = msc,
-        .ust = ust, .submit_us = f->submit_us,
+        .ust = ust, .submit_us = f->submit_us, .acquire_us = f->acquire_us, .age = f->age,
     };
 
     sc->stats.completed++;
@@ -49,12 +51,29 @@ void sc_stats_completed(sc_t *sc, const struct frame *f, uint8_t mode, uint64_t 
         if (sc->n_latency < SC_LATENCY_WINDOW)
             sc->n_latency++;
     }
+    if (mode != XCB_PRESENT_COMPLETE_MODE_SKIP && ust >= f->acquire_us &&
+        ust - f->acquire_us < 10000000) {
+        sc->shown_latency[sc->shown_latency_next] = (ust - f->acquire_us) * 1000;
+        sc->shown_latency_next = (sc->shown_latency_next + 1) % SC_LATENCY_WINDOW;
+        if (sc->n_shown_latency < SC_LATENCY_WINDOW)
+            sc->n_shown_latency++;
+    }
     if (f->serial < sc->last_completed_serial)
         sc->out_of_order++;
     else
         sc->last_completed_serial = f->serial;
     if (sc->frame_cb)
-        sc->frame_cb(sc->frame_cb_data, &info);
+        sc->frame_cb(sc->frame_cb_data, info);
+}
+
+void sc_stats_lost(sc_t *sc, const struct frame *f)
+{
+    sc->done[f->serial % SC_DONE_FRAMES] = (xcb_present_util_frame_t){
+        .size = sizeof(xcb_present_util_frame_t), .frame = f->serial, .index = f->index,
+        .mode = XCB_PRESENT_UTIL_COMPLETE_LOST, .client_late = f->client_late,
+        .target_msc = f->target_msc ? f->target_msc + sc->msc_offset : 0,
+        .submit_us = f->submit_us, .acquire_us = f->acquire_us, .age = f->age,
+    };
 }
 
 static int cmp_u64(const void *a, const void *b)
@@ -64,18 +83,32 @@ static int cmp_u64(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-void sc_stats_latency(const sc_t *sc, uint64_t *mean, uint64_t *p99)
+/* Mean, median and 99th percentile of the first n values of window. */
+static void summarize(const uint64_t *window, uint32_t n, uint64_t *mean, uint64_t *p50,
+                      uint64_t *p99)
 {
     uint64_t sorted[SC_LATENCY_WINDOW], sum = 0;
-    uint32_t n = sc->n_latency;
 
-    *mean = *p99 = 0;
+    *mean = *p50 = *p99 = 0;
     if (!n)
         return;
-    memcpy(sorted, sc->latency, n * sizeof sorted[0]);
+    memcpy(sorted, window, n * sizeof sorted[0]);
     for (uint32_t i = 0; i < n; i++)
         sum += sorted[i];
     qsort(sorted, n, sizeof sorted[0], cmp_u64);
     *mean = sum / n;
+    *p50 = sorted[(n - 1) / 2];
     *p99 = sorted[(n * 99 + 99) / 100 - 1];
+}
+
+void sc_stats_latency(const sc_t *sc, uint64_t *mean, uint64_t *p99)
+{
+    uint64_t p50;
+
+    summarize(sc->latency, sc->n_latency, mean, &p50, p99);
+}
+
+void sc_stats_shown_latency(const sc_t *sc, uint64_t *mean, uint64_t *p50, uint64_t *p99)
+{
+    summarize(sc->shown_latency, sc->n_shown_latency, mean, p50, p99);
 }

@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <poll.h>
 #include <stdlib.h>
+#include <time.h>
 #include <unistd.h>
 #include <xcb/xcbext.h>
 
@@ -120,15 +121,18 @@ void sc_sleep_unlocked(sc_t *sc, uint64_t deadline_ns)
     bool foreign = sc->foreign_reader_ns && now - sc->foreign_reader_ns < SC_FOREIGN_MEMORY_NS;
     uint64_t tick = foreign ? SC_FOREIGN_TICK_NS : SC_WAIT_TICK_NS;
     uint32_t stamp = __atomic_load_n(&sc->stamp, __ATOMIC_ACQUIRE);
-    int ms, n;
+    struct timespec ts;
+    int n;
 
     if (now >= deadline_ns)
         return;
     if (deadline_ns > now + tick)
         deadline_ns = now + tick;
-    ms = deadline_poll_ms((int64_t)deadline_ns, (int64_t)now);
+    /* ppoll: LOW_LATENCY's moment wants better than poll()'s milliseconds */
+    ts.tv_sec = (time_t)((deadline_ns - now) / 1000000000u);
+    ts.tv_nsec = (long)((deadline_ns - now) % 1000000000u);
     pthread_mutex_unlock(&sc->lock);
-    n = poll(p, 2, ms);
+    n = ppoll(p, 2, &ts, NULL);
     pthread_mutex_lock(&sc->lock);
     /* Nothing on the socket, yet libxcb queued events for us meanwhile:
      * another thread reads the connection (a toolkit's event thread in
@@ -178,4 +182,65 @@ const xcb_query_extension_reply_t *sc_extension(sc_t *sc, xcb_extension_t *ext, 
     free(e);
     *error = r < 0 ? r : 0;
     return r < 0 ? NULL : xcb_get_extension_data(sc->c, ext);
+}
+
+int sc_wait_for(sc_t *sc, int64_t timeout_ns, uint64_t round_trip_min_ns, sc_wait_step_t step,
+                void *arg, const char *what)
+{
+    uint64_t deadline, round_trips_until, now = (uint64_t)deadline_now_ns();
+    xcb_dri3_util_wait_scope_t scope;
+    int r = 0;
+
+    if (sc->destroying)
+        return -ECANCELED;
+    sc->waiters++;
+    deadline = now + (uint64_t)(timeout_ns < 0 || timeout_ns > SC_MAX_WAIT_NS ? SC_MAX_WAIT_NS
+                                                                              : timeout_ns);
+    /* The round trips a step makes end with the wait (or, when that is
+     * sooner, after round_trip_min_ns), and with destroy()'s cancel fd. */
+    round_trips_until = deadline;
+    if (round_trips_until < now + round_trip_min_ns)
+        round_trips_until = now + round_trip_min_ns;
+    scope = xcb_dri3_util_wait_scope_push((int64_t)round_trips_until, sc->cancel_fd);
+    for (;;) {
+        uint64_t wake = 0;
+
+        /* What has arrived is taken in first, every time, even by a caller
+         * that only looks (timeout 0). */
+        r = sc_drain_events(sc);
+        if (r >= 0)
+            r = sc_probe_poll(sc);
+        if (r < 0 && r != -ETIMEDOUT)
+            break;
+        if (sc->destroying) {
+            r = -ECANCELED;
+            break;
+        }
+        if (sc->dead) {
+            r = sc->dead;
+            break;
+        }
+        if (step(sc, arg, &r, &wake))
+            break;
+        now = (uint64_t)deadline_now_ns();
+        /* Xvfb drops a destroyed window's presentations without a word:
+         * after a quiet while, ask whether the window is still there (the
+         * answer is taken in above, whenever it comes). */
+        if (timeout_ns != 0 && now >= sc->probe_after_ns &&
+            now - sc->last_activity_ns >= SC_PROBE_AFTER_NS) {
+            sc_probe_send(sc);
+            sc->probe_after_ns = now + SC_PROBE_AFTER_NS;
+        }
+        if (now >= deadline) {
+            sc_log(sc, "%s: nothing after %lld ns", what, (long long)timeout_ns);
+            r = -ETIMEDOUT;
+            break;
+        }
+        sc_sleep_unlocked(sc, wake && wake < deadline ? wake : deadline);
+    }
+    xcb_dri3_util_wait_scope_pop(scope);
+    sc->waiters--;
+    if (sc->destroying)
+        pthread_cond_broadcast(&sc->idle_cond);
+    return r;
 }

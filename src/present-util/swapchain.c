@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
+#include <sys/timerfd.h>
 #include <sys/eventfd.h>
 #include <unistd.h>
 #include <xcb/xfixes.h>
@@ -30,6 +31,8 @@ static int check_options(const xcb_present_util_options_t *o)
         (unsigned)o->backend > XCB_PRESENT_UTIL_BACKEND_PUT_IMAGE)
         return -EINVAL;
     if (o->num_buffers && (o->num_buffers < 2 || o->num_buffers > SC_MAX_BUFFERS))
+        return -EINVAL;
+    if ((unsigned)o->pacing > XCB_PRESENT_UTIL_PACING_LOW_LATENCY)
         return -EINVAL;
     return 0;
 }
@@ -118,8 +121,12 @@ static int make_fds(sc_t *sc)
 
     sc->work_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
     sc->cancel_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+    sc->timer_fd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
     sc->epoll_fd = epoll_create1(EPOLL_CLOEXEC);
-    if (sc->work_fd < 0 || sc->cancel_fd < 0 || sc->epoll_fd < 0)
+    if (sc->work_fd < 0 || sc->cancel_fd < 0 || sc->timer_fd < 0 || sc->epoll_fd < 0)
+        return -errno;
+    ev.data.fd = sc->timer_fd;
+    if (epoll_ctl(sc->epoll_fd, EPOLL_CTL_ADD, sc->timer_fd, &ev) < 0)
         return -errno;
     ev.data.fd = xcb_get_file_descriptor(sc->c);
     if (epoll_ctl(sc->epoll_fd, EPOLL_CTL_ADD, ev.data.fd, &ev) < 0)
@@ -238,8 +245,14 @@ xcb_present_util_swapchain_create(xcb_connection_t *c, xcb_window_t window,
     sc->window = window;
     sc->mode = options->mode;
     sc->num_buffers = options->num_buffers ? options->num_buffers : SC_DEFAULT_BUFFERS;
+    /* 0: the default; more than the buffers allow: what they allow */
+    sc->max_latency = options->max_latency ? options->max_latency : SC_DEFAULT_LATENCY;
+    if (sc->max_latency > sc->num_buffers - 1)
+        sc->max_latency = sc->num_buffers - 1;
+    sc->pacing = options->pacing;
+    sc->stats.margin_ns = SC_MARGIN_START_NS;
     sc->debug = debug_wanted();
-    sc->work_fd = sc->cancel_fd = sc->epoll_fd = -1;
+    sc->work_fd = sc->cancel_fd = sc->timer_fd = sc->epoll_fd = -1;
     pthread_mutex_init(&sc->lock, NULL);
     pthread_cond_init(&sc->idle_cond, NULL);
     for (uint32_t i = 0; i < SC_MAX_BUFFERS; i++)
@@ -269,6 +282,8 @@ xcb_present_util_swapchain_create(xcb_connection_t *c, xcb_window_t window,
     }
     if (!r && sc->dead)
         r = sc->dead;
+    if (!r)
+        sc_update_readiness(sc);    /* the fd is readable: buffers are free */
     pthread_mutex_unlock(&sc->lock);
     xcb_dri3_util_wait_scope_pop(scope);
     if (r) {
@@ -343,6 +358,8 @@ static void teardown(sc_t *sc)
         close(sc->work_fd);
     if (sc->cancel_fd >= 0)
         close(sc->cancel_fd);
+    if (sc->timer_fd >= 0)
+        close(sc->timer_fd);
     pthread_cond_destroy(&sc->idle_cond);
     pthread_mutex_destroy(&sc->lock);
     free(sc);
@@ -379,6 +396,9 @@ int xcb_present_util_swapchain_stats(xcb_present_util_swapchain_t *sc,
     pthread_mutex_lock(&sc->lock);
     all = sc->stats;
     sc_stats_latency(sc, &all.latency_mean_ns, &all.latency_p99_ns);
+    sc_stats_shown_latency(sc, &all.shown_latency_mean_ns, &all.shown_latency_p50_ns,
+                           &all.shown_latency_p99_ns);
+    all.margin_ns = sc_pacing_margin_ns(sc);
     pthread_mutex_unlock(&sc->lock);
     all.size = stats->size;
     memcpy(stats, &all, sized_len(stats->size, sizeof all));

@@ -97,14 +97,40 @@ typedef enum {
  * a size smaller than the struct's first version (this one) is refused
  * with -EINVAL.
  */
+/* How acquire() chooses its moment in the FIFO modes. */
+typedef enum {
+    /* acquire() returns as soon as a buffer is free and fewer than
+     * max_latency frames wait to be shown. */
+    XCB_PRESENT_UTIL_PACING_THROUGHPUT,
+    /* acquire() returns at the latest moment that still makes the next
+     * vblank: the predicted vblank, less the time the caller takes from
+     * acquire() to present() (learned from its recent frames), less a
+     * safety margin that grows after a missed vblank and shrinks after a
+     * run of hits.  The frame is then shown one render time after the
+     * caller started it.  A caller slower than a refresh is paced at the
+     * rate it can sustain (every second vblank, every third...), never
+     * alternating between two.  The first frames and the first after a
+     * pause are paced as THROUGHPUT. */
+    XCB_PRESENT_UTIL_PACING_LOW_LATENCY
+} xcb_present_util_pacing_t;
+
 typedef struct {
     uint32_t size;          /* sizeof(xcb_present_util_options_t) */
     xcb_present_util_mode_t mode;
     xcb_present_util_backend_t backend;
     uint32_t num_buffers;   /* 0: the library's choice (3); else 2 to 8 */
+    /* -- after the first version -- */
+    /* FIFO modes: frames presented and not yet shown, at most; acquire()
+     * waits while that many are queued.  1 .. num_buffers - 1; 0 takes the
+     * default (2), and a value above num_buffers - 1 is taken as
+     * num_buffers - 1.  MAILBOX and IMMEDIATE queue at most one frame ahead
+     * of the screen by their nature and are bounded by their buffers. */
+    uint32_t max_latency;
+    xcb_present_util_pacing_t pacing;   /* FIFO modes; THROUGHPUT by default */
 } xcb_present_util_options_t;
 
-/* size, FIFO, the automatic back end, 3 buffers.  NULL does nothing. */
+/* size, FIFO, the automatic back end, 3 buffers, max_latency 2,
+ * THROUGHPUT pacing.  NULL does nothing. */
 void xcb_present_util_options_init(xcb_present_util_options_t *o);
 
 typedef struct {
@@ -114,6 +140,19 @@ typedef struct {
     uint16_t width, height;
     uint32_t fourcc;        /* DRM fourcc: XRGB8888 (depth 24), ARGB8888 (32) */
     uint32_t index;         /* which buffer: 0 .. num_buffers - 1 */
+    /* -- after the first version -- */
+    uint64_t frame_id;      /* the id present() gives this frame (1, 2, ...),
+                               when images are presented in the order they
+                               were acquired */
+    uint32_t age;           /* 0: the contents are undefined (a new or
+                               reallocated buffer); n: they are those of the
+                               frame presented n frames before this one
+                               (EGL_EXT_buffer_age) */
+    /* FIFO modes: the vblank that shows this frame if it is presented now,
+     * in the caller's MSC count and UST (microseconds); 0 when unknown (the
+     * first frames, after a pause, MAILBOX and IMMEDIATE). */
+    uint64_t predicted_msc, predicted_ust;
+    uint64_t refresh_ns;    /* the measured refresh period, 0 until known */
 } xcb_present_util_image_t;
 
 /* Zeroes *img and sets its size.  NULL does nothing. */
@@ -132,6 +171,15 @@ typedef struct {
     uint64_t latency_mean_ns;   /* present() to completion, last 256 frames */
     uint64_t latency_p99_ns;
     uint64_t copies, flips;     /* completion modes (SuboptimalCopy counts as a copy) */
+    /* -- after the first version -- */
+    /* acquire() returning to the UST of the vblank that showed the frame,
+     * last 256 frames shown: the latency a user sees */
+    uint64_t shown_latency_mean_ns, shown_latency_p50_ns, shown_latency_p99_ns;
+    uint64_t render_ns;         /* acquire() to present(): the high percentile
+                                   LOW_LATENCY pacing plans with, 0 until known */
+    uint64_t margin_ns;         /* LOW_LATENCY pacing's safety margin now */
+    uint64_t late_frames;       /* frames that missed the vblank they were
+                                   paced for (the caller or the server late) */
 } xcb_present_util_stats_t;
 
 /* Zeroes *st and sets its size.  NULL does nothing. */
@@ -139,17 +187,26 @@ void xcb_present_util_stats_init(xcb_present_util_stats_t *st);
 
 /* What happened to one frame, for callers that want per-frame timing.  The
  * library fills it for the frame callback with size set to its own
- * sizeof: read only the fields that lie within size. */
+ * sizeof (read only the fields that lie within size), and for
+ * xcb_present_util_wait_frame() as far as the caller's size goes. */
 typedef struct {
     uint32_t size;          /* sizeof(xcb_present_util_frame_t) */
-    uint64_t frame;         /* 1 for the first present(), 2 for the next... */
+    uint64_t frame;         /* its frame_id: 1 for the first present(), 2 for the next... */
     uint32_t index;         /* the buffer */
     uint8_t mode;           /* xcb_present_complete_mode_t: copy, flip, skip, suboptimal */
     bool client_late;       /* present() came after the target vblank was due */
     uint64_t target_msc;    /* FIFO modes; 0 when the server chose */
     uint64_t msc, ust;      /* when it was shown (UST: microseconds) */
     uint64_t submit_us;     /* CLOCK_MONOTONIC microseconds of present() */
+    /* -- after the first version -- */
+    uint64_t acquire_us;    /* CLOCK_MONOTONIC microseconds when acquire()
+                               handed its buffer out */
+    uint32_t age;           /* the buffer age acquire() reported for it */
 } xcb_present_util_frame_t;
+
+/* frame->mode of a frame whose CompleteNotify never came (a server or a
+ * proxy lost it): the frame was given up; msc and ust are 0. */
+#define XCB_PRESENT_UTIL_COMPLETE_LOST 0xff
 
 /* Zeroes *f and sets its size.  NULL does nothing. */
 void xcb_present_util_frame_init(xcb_present_util_frame_t *f);
@@ -184,7 +241,10 @@ xcb_present_util_swapchain_create(xcb_connection_t *c, xcb_window_t window,
  * round trip) gets at least 50 ms; destroy() from another thread ends the
  * wait at once.  In FIFO modes the first frame after a long pause (or the
  * first of all) goes to the next vblank, and the next buffer is handed
- * out once that frame completed.
+ * out once that frame completed; acquire() also waits while max_latency
+ * frames are queued, and in LOW_LATENCY pacing until the moment it
+ * planned for the frame.  image gets the buffer's age, its frame_id and
+ * the predicted vblank (as far as image->size goes).
  *
  * Returns 0, -ETIMEDOUT (no buffer came free: a hidden, throttled or
  * stalled window), -ENODEV, -EPIPE, -ECANCELED, -EINVAL (image NULL, or
@@ -210,16 +270,57 @@ int xcb_present_util_present(xcb_present_util_swapchain_t *sc,
                              const xcb_present_util_image_t *image,
                              const xcb_rectangle_t *damage, uint32_t n_damage);
 
+/*
+ * present(), shown at the first vblank at or after target_ust (UST,
+ * microseconds, the clock of the frame callback's ust), never before.  The
+ * vblank is found from the measured refresh and the recent completions;
+ * in FIFO modes also never before the vblank of the frame presented
+ * before.  Right after create, or after the window moved to another
+ * display, the display's timing may not be known yet: present_at() then
+ * waits for it for up to 100 ms.  target_ust 0 or in the past: as soon as
+ * the mode allows, as present().
+ *
+ * Returns what present() returns, and -EAGAIN when the timing did not
+ * become known (nothing is sent; the buffer stays acquired).
+ */
+int xcb_present_util_present_at(xcb_present_util_swapchain_t *sc,
+                                const xcb_present_util_image_t *image,
+                                const xcb_rectangle_t *damage, uint32_t n_damage,
+                                uint64_t target_ust);
+
+/*
+ * Waits until frame frame_id was shown or skipped (its CompleteNotify
+ * came, or it was given up as lost) and fills *frame, as far as
+ * frame->size goes, with its timing (VK_KHR_present_wait,
+ * glXWaitForSbcOML).  frame_id 0: the last frame presented so far, so
+ * that every frame presented so far is done.  The timing of the last 64
+ * frames is kept: an older frame returns 0 at once with only frame->frame
+ * set.  frame may be NULL.  Like acquire(), the wait reads what the server
+ * sent, wakes when another thread read it, and ends at once when destroy()
+ * runs in another thread.
+ *
+ * Returns 0, -ETIMEDOUT, -ENODEV, -EPIPE, -ECANCELED, -EINVAL (a frame_id
+ * not presented yet, nothing presented yet with frame_id 0, or
+ * frame->size below the first version).
+ */
+int xcb_present_util_wait_frame(xcb_present_util_swapchain_t *sc, uint64_t frame_id,
+                                int64_t timeout_ns, xcb_present_util_frame_t *frame);
+
 /* Copies the statistics into the first stats->size bytes of *stats.
  * Returns 0, or -EINVAL (NULL, or a size below the first version). */
 int xcb_present_util_swapchain_stats(xcb_present_util_swapchain_t *sc,
                                      xcb_present_util_stats_t *stats);
 
 /*
- * A file descriptor (owned by the swapchain, close-on-exec) that becomes
- * readable when the server sent something: add it to a main loop and call
- * xcb_present_util_dispatch() when it is readable.  It is also readable
- * while work that the library already read waits for dispatch().  When
+ * A file descriptor (owned by the swapchain, close-on-exec) for a main
+ * loop: it is readable when acquire(sc, 0, ...) would hand out a buffer
+ * at once (in LOW_LATENCY pacing too: when the planned moment came), when
+ * the swapchain has failed (acquire() then says why), and when the server
+ * sent something.  When it is readable, call xcb_present_util_dispatch(),
+ * which takes in what arrived and says how many buffers can be acquired
+ * now; after dispatch() the fd stays readable exactly while that number is
+ * above 0 or new data arrived.  No thread is involved: a timer fd inside
+ * it marks LOW_LATENCY's moment.  When
  * the application reads the X connection itself elsewhere (its own
  * xcb_wait_for_reply()), libxcb may take our events off the socket: call
  * dispatch() after such waits too.  Returns the fd, or -EINVAL.
@@ -228,7 +329,9 @@ int xcb_present_util_swapchain_fd(xcb_present_util_swapchain_t *sc);
 
 /*
  * Processes what arrived, without blocking.  Returns the number of
- * buffers free now (0 or more), -ENODEV or -EPIPE.
+ * buffers acquire(sc, 0, ...) can hand out now (0 or more: a free buffer
+ * does not count while max_latency frames are queued or, in LOW_LATENCY
+ * pacing, before the planned moment), -ENODEV or -EPIPE.
  */
 int xcb_present_util_dispatch(xcb_present_util_swapchain_t *sc);
 

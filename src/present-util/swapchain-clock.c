@@ -1,0 +1,153 @@
+/*
+ * The display's clock: when a given vblank comes (an image's
+ * predicted_ust, LOW_LATENCY's moment) and which vblank is the first at or
+ * after a given time (present_at()).
+ *
+ * Only readings that came at their vblank count: the completion of a frame
+ * or NotifyMSC aimed at exactly the MSC it reports.  (A request whose
+ * target had passed is done at once, and Xvfb then reports its MSC
+ * rounded to the nearest vblank with the UST of that moment, up to half a
+ * frame before the vblank.)  A server reports such a vblank late, when a
+ * timer fired late or the machine was busy, but not early.  So:
+ *   - the period is the slope from the oldest kept reading to the newest,
+ *     whose jitter is spread over the vblanks between them; before two
+ *     readings, the measured refresh (the median of recent intervals);
+ *   - the phase is the earliest of the readings carried to the newest one's
+ *     vblank: the one least late;
+ *   - first_msc_at() plans with a period shortened by what the jitter
+ *     could hide, so that its error makes a frame late, never early.
+ * The clock restarts with the vblank chain (the count went back or
+ * jumped: another CRTC).
+ */
+#include <xcb/present.h>
+
+#include "swapchain-private.h"
+
+void sc_clock_reset(sc_t *sc)
+{
+    sc->n_readings = 0;
+    sc->reading_next = 0;
+    sc->clock_primed = false;
+}
+
+void sc_clock_add(sc_t *sc, uint64_t msc, uint64_t ust_us)
+{
+    const struct reading *newest;
+
+    if (!ust_us)
+        return;
+    if (sc->n_readings) {
+        newest = &sc->readings[(sc->reading_next + SC_CLOCK_READINGS - 1) % SC_CLOCK_READINGS];
+        /* the same vblank twice (a frame and a NotifyMSC), or older */
+        if (msc <= newest->msc || ust_us * 1000 <= newest->ust_ns)
+            return;
+    }
+    sc->readings[sc->reading_next] = (struct reading){ .msc = msc, .ust_ns = ust_us * 1000 };
+    sc->reading_next = (sc->reading_next + 1) % SC_CLOCK_READINGS;
+    if (sc->n_readings < SC_CLOCK_READINGS)
+        sc->n_readings++;
+}
+
+static const struct reading *oldest_reading(const sc_t *sc)
+{
+    return &sc->readings[(sc->reading_next + SC_CLOCK_READINGS - sc->n_readings) %
+                         SC_CLOCK_READINGS];
+}
+
+static const struct reading *newest_reading(const sc_t *sc)
+{
+    return &sc->readings[(sc->reading_next + SC_CLOCK_READINGS - 1) % SC_CLOCK_READINGS];
+}
+
+/* The vblanks between the oldest and the newest reading. */
+static uint64_t span(const sc_t *sc)
+{
+    return sc->n_readings < 2 ? 0 : newest_reading(sc)->msc - oldest_reading(sc)->msc;
+}
+
+uint64_t sc_clock_period_ns(const sc_t *sc)
+{
+    const struct reading *o, *n;
+
+    if (sc->n_readings < 2)
+        return sc->stats.refresh_ns;
+    o = oldest_reading(sc);
+    n = newest_reading(sc);
+    return (n->ust_ns - o->ust_ns) / (n->msc - o->msc);
+}
+
+/* The UST (ns) of the newest reading's vblank: the earliest that the
+ * readings allow, each carried forward by the period. */
+static uint64_t phase_ns(const sc_t *sc, uint64_t period)
+{
+    const struct reading *n = newest_reading(sc);
+    uint64_t best = n->ust_ns;
+
+    for (uint32_t i = 0; i < sc->n_readings; i++) {
+        const struct reading *r = &sc->readings[i];
+        uint64_t carried = r->ust_ns + (n->msc - r->msc) * period;
+
+        if (carried < best)
+            best = carried;
+    }
+    return best;
+}
+
+uint64_t sc_clock_vblank_ns(const sc_t *sc, uint64_t msc)
+{
+    uint64_t period = sc_clock_period_ns(sc), base;
+    const struct reading *n;
+
+    if (!sc->n_readings || !period)
+        return 0;
+    n = newest_reading(sc);
+    base = phase_ns(sc, period);
+    if (msc >= n->msc)
+        return base + (msc - n->msc) * period;
+    return base > (n->msc - msc) * period ? base - (n->msc - msc) * period : 0;
+}
+
+uint64_t sc_clock_first_msc_at(const sc_t *sc, uint64_t ust_ns)
+{
+    uint64_t period = sc_clock_period_ns(sc), base, safe_period, ahead;
+    const struct reading *n;
+
+    if (!sc->n_readings || !period)
+        return 0;
+    n = newest_reading(sc);
+    base = phase_ns(sc, period);
+    if (ust_ns <= base)
+        return n->msc;
+    /* One reading may be late by up to an eighth of a period without the
+     * others showing it: over a span of s vblanks the slope may then be
+     * long by a quarter period / s.  Less a small constant share for the
+     * median refresh of a fresh count. */
+    safe_period = period - period / (4 * (span(sc) ? span(sc) : 1)) - period / 1024;
+    ahead = (ust_ns - base + safe_period - 1) / safe_period;
+    return n->msc + ahead;
+}
+
+bool sc_clock_is_local(const sc_t *sc)
+{
+    uint64_t period = sc_clock_period_ns(sc);
+
+    /* The last reading's UST lies within a period before it came. */
+    return sc->have_msc && period && sc->last_ust &&
+           sc->last_ust * 1000 <= sc->last_reading_ns &&
+           sc->last_reading_ns - sc->last_ust * 1000 < 2 * period;
+}
+
+void sc_clock_prime(sc_t *sc)
+{
+    if (sc->clock_primed || !sc->have_msc)
+        return;
+    sc->clock_primed = true;
+    /* Two and three vblanks ahead, past any rounding of the server's
+     * count; the serial is the target, which tells their completions
+     * apart from the anchor's (serial 0, target 0: "now"). */
+    for (uint64_t m = sc->last_msc + 2; m <= sc->last_msc + 3; m++) {
+        xcb_present_notify_msc(sc->c, sc->window, (uint32_t)m, m, 0, 0);
+        sc_log(sc, "request: NotifyMSC target %llu (to learn the clock)", (unsigned long long)m);
+    }
+    xcb_flush(sc->c);
+}

@@ -1,0 +1,164 @@
+/*
+ * When acquire() hands out the next buffer in the FIFO modes: no more than
+ * max_latency frames queued ahead of the screen, and in LOW_LATENCY pacing
+ * not before the latest moment that still makes the next vblank.
+ *
+ * The moment for vblank V is
+ *     deadline(V) - render - margin
+ * where deadline(V), a quarter period before V, is the last moment a
+ * present() still aims at V (fifo_target()'s rule), render is a high
+ * percentile of the caller's recent acquire()-to-present() times, and the
+ * margin covers what the percentile does not: it grows by half after a
+ * frame misses the vblank it was paced for and shrinks by an eighth after
+ * a long run of hits, so that one slow frame costs latency for a while and
+ * the latency comes back slowly.  A caller slower than a period is paced
+ * every k-th vblank, k the periods its render time and margin need: one
+ * rate it can hold, not two it alternates between.
+ *
+ * Readiness: the swapchain's fd (get_fd) holds an eventfd that is kept
+ * signalled exactly while acquire(0) would hand out a buffer, and a timer
+ * fd armed for the next moment, so that a main loop wakes when the slot
+ * opens, without a thread.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/timerfd.h>
+#include <unistd.h>
+
+#include "swapchain-private.h"
+
+/* Frames presented and not yet shown; a caller that holds several
+ * acquired buffers at once may present them all (they are its choice). */
+bool sc_latency_allows(const sc_t *sc)
+{
+    return sc->mode > XCB_PRESENT_UTIL_MODE_FIFO_RELAXED || sc->in_flight < sc->max_latency;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+    return x < y ? -1 : x > y;
+}
+
+void sc_pacing_rendered(sc_t *sc, uint64_t render_ns)
+{
+    uint64_t sorted[SC_RENDER_SAMPLES];
+    uint32_t n;
+
+    sc->render_samples[sc->render_next] = render_ns;
+    sc->render_next = (sc->render_next + 1) % SC_RENDER_SAMPLES;
+    if (sc->n_render < SC_RENDER_SAMPLES)
+        sc->n_render++;
+    /* The percentile, once a frame, for acquire() and the stats. */
+    n = sc->n_render;
+    memcpy(sorted, sc->render_samples, n * sizeof sorted[0]);
+    qsort(sorted, n, sizeof sorted[0], cmp_u64);
+    sc->stats.render_ns = sorted[(n * SC_RENDER_PERCENTILE + 99) / 100 - 1];
+}
+
+uint64_t sc_pacing_render_ns(const sc_t *sc)
+{
+    return sc->n_render >= SC_RENDER_WARMUP ? sc->stats.render_ns : 0;
+}
+
+uint64_t sc_pacing_margin_ns(const sc_t *sc)
+{
+    uint64_t period = sc_clock_period_ns(sc);
+
+    return period && sc->stats.margin_ns > period / 2 ? period / 2 : sc->stats.margin_ns;
+}
+
+void sc_pacing_completed(sc_t *sc, const struct frame *f, uint64_t server_msc)
+{
+    if (!f->planned_msc || !server_msc)
+        return;
+    if (server_msc > f->planned_msc) {
+        sc->stats.late_frames++;
+        sc->stats.margin_ns += sc->stats.margin_ns / 2 + 1000000;
+        sc->stats.margin_ns = sc_pacing_margin_ns(sc);
+        sc->margin_hits = 0;
+        sc_log(sc, "pacing: frame %llu paced for msc %llu shown at %llu: margin now %llu us",
+               (unsigned long long)f->serial, (unsigned long long)f->planned_msc,
+               (unsigned long long)server_msc, (unsigned long long)sc->stats.margin_ns / 1000);
+        return;
+    }
+    if (++sc->margin_hits >= SC_MARGIN_HITS) {
+        sc->margin_hits = 0;
+        sc->stats.margin_ns -= sc->stats.margin_ns / 8;
+        if (sc->stats.margin_ns < SC_MARGIN_MIN_NS)
+            sc->stats.margin_ns = SC_MARGIN_MIN_NS;
+    }
+}
+
+/* The moment for vblank msc: deadline less render time and margin. */
+static uint64_t slot_for(const sc_t *sc, uint64_t msc, uint64_t period, uint64_t cost)
+{
+    uint64_t vblank = sc_clock_vblank_ns(sc, msc), before = period / 4 + cost;
+
+    return vblank > before ? vblank - before : 0;
+}
+
+bool sc_pacing_plan(sc_t *sc, uint64_t now_ns, uint64_t *msc, uint64_t *slot_ns)
+{
+    uint64_t period = sc_clock_period_ns(sc), render = sc_pacing_render_ns(sc);
+    uint64_t cost, k, v, slot;
+
+    if (sc->pacing != XCB_PRESENT_UTIL_PACING_LOW_LATENCY ||
+        sc->mode > XCB_PRESENT_UTIL_MODE_FIFO_RELAXED || !render || !period ||
+        !sc_clock_is_local(sc) || now_ns - sc->last_reading_ns > SC_FRESH_PERIODS * period)
+        return false;
+    cost = render + sc_pacing_margin_ns(sc);
+    k = (cost + period - 1) / period;
+    if (k > 4)
+        k = 4;      /* 15 frames a second at 60 Hz: slower is not pacing */
+    /* k vblanks after the last frame's, never at one already reported */
+    v = sc->last_target ? sc->last_target + k : sc->last_msc + 1;
+    if (v <= sc->last_msc)
+        v = sc->last_msc + 1;
+    slot = slot_for(sc, v, period, cost);
+    if (!slot)
+        return false;
+    /* Too late for it: the next vblank whose moment is still ahead. */
+    if (slot < now_ns) {
+        uint64_t behind = (now_ns - slot + period - 1) / period;
+
+        v += behind;
+        slot += behind * period;
+    }
+    *msc = v;
+    *slot_ns = slot;
+    return true;
+}
+
+static void arm_timer(sc_t *sc, uint64_t at_ns)
+{
+    struct itimerspec its = { 0 };
+
+    if (sc->timer_fd < 0 || at_ns == sc->timer_armed_ns)
+        return;
+    its.it_value.tv_sec = (time_t)(at_ns / 1000000000u);
+    its.it_value.tv_nsec = (long)(at_ns % 1000000000u);
+    /* at_ns 0 disarms: an it_value of zero does */
+    if (timerfd_settime(sc->timer_fd, TFD_TIMER_ABSTIME, &its, NULL) == 0)
+        sc->timer_armed_ns = at_ns;
+}
+
+int sc_update_readiness(sc_t *sc)
+{
+    uint64_t now = (uint64_t)deadline_now_ns(), wake = 0, expirations;
+    int n;
+
+    /* a timer that fired has done its job: its readability goes */
+    if (sc->timer_fd >= 0 && read(sc->timer_fd, &expirations, sizeof expirations) > 0)
+        sc->timer_armed_ns = 0;
+    n = sc->dead ? 0 : sc_ready_count(sc, now);
+    if (!n && !sc->dead)
+        sc_ready_buffer(sc, now, &wake);
+    if (n || sc->dead)
+        sc_signal_work(sc);
+    else
+        sc_clear_work(sc);
+    arm_timer(sc, n ? 0 : wake);
+    return n;
+}
