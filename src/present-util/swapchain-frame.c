@@ -307,7 +307,7 @@ static void look_into_suboptimal(sc_t *sc)
  * come does not move on to the next vblank while acquire() looks again). */
 static bool plan_is_current(const sc_t *sc)
 {
-    return sc->plan_key == sc->serial + acquired_count(sc) + 1;
+    return sc->plan_key && sc->plan_key == sc->serial + acquired_count(sc) + 1;
 }
 
 struct buffer *sc_ready_buffer(sc_t *sc, uint64_t now_ns, uint64_t *wake_ns)
@@ -325,14 +325,19 @@ struct buffer *sc_ready_buffer(sc_t *sc, uint64_t now_ns, uint64_t *wake_ns)
         return NULL;
     }
     /* Planned when the buffer and the latency allow a frame, so that a
-     * moment already passed moves to the next vblank now, not later. */
+     * moment already passed moves to the next vblank now, not later.  While
+     * the caller holds a buffer it has not presented, where that frame
+     * lands is not known yet: the plan for the next one is only
+     * provisional (for get_fd()'s timer), made again once it is known. */
     if (!plan_is_current(sc)) {
-        sc->plan_key = sc->serial + acquired_count(sc) + 1;
+        uint64_t key = sc->serial + acquired_count(sc) + 1;
+
         if (!sc_pacing_plan(sc, now_ns, &sc->plan_msc, &sc->plan_slot))
             sc->plan_msc = sc->plan_slot = 0;
-        else
+        sc->plan_key = acquired_count(sc) ? 0 : key;
+        if (sc->plan_key && sc->plan_slot)
             sc_log(sc, "pacing: frame %llu planned for msc %llu, acquire at +%lld us",
-                   (unsigned long long)sc->plan_key, (unsigned long long)sc->plan_msc,
+                   (unsigned long long)key, (unsigned long long)sc->plan_msc,
                    (long long)((int64_t)(sc->plan_slot - now_ns) / 1000));
     }
     if (sc->plan_slot > now_ns) {

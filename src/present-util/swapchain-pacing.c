@@ -112,8 +112,18 @@ bool sc_pacing_plan(sc_t *sc, uint64_t now_ns, uint64_t *msc, uint64_t *slot_ns)
     k = (cost + period - 1) / period;
     if (k > 4)
         k = 4;      /* 15 frames a second at 60 Hz: slower is not pacing */
-    /* k vblanks after the last frame's, never at one already reported */
-    v = sc->last_target ? sc->last_target + k : sc->last_msc + 1;
+    /* k vblanks after the last frame's (a frame acquired and not yet
+     * presented counts at the vblank it was paced for), never at one
+     * already reported */
+    v = sc->last_target;
+    for (uint32_t i = 0; i < sc->num_buffers && v; i++) {
+        const struct buffer *b = &sc->buffers[i];
+
+        /* present() aims it at the vblank after the chain's, or later */
+        if (b->state == BUF_ACQUIRED)
+            v = b->planned_msc > v + 1 ? b->planned_msc : v + 1;
+    }
+    v = v ? v + k : sc->last_msc + 1;
     if (v <= sc->last_msc)
         v = sc->last_msc + 1;
     slot = slot_for(sc, v, period, cost);

@@ -12,7 +12,7 @@ PRESENT_UTIL_XVFB_SOURCES = tests/present-util/xvfb-fixture.c \
 PRESENT_UTIL_XVFB_LDADD = tools/libxvfb-spawn.la $(PRESENT_UTIL_TEST_LDADD)
 
 PRESENT_UTIL_TESTS = tests/present-util/swapchain-modes tests/present-util/swapchain-faults \
-	tests/present-util/swapchain-callers
+	tests/present-util/swapchain-callers tests/present-util/swapchain-clock-xvfb
 check_PROGRAMS += $(PRESENT_UTIL_TESTS)
 TESTS += $(PRESENT_UTIL_TESTS)
 VALGRIND_TESTS += $(PRESENT_UTIL_TESTS)
@@ -27,6 +27,12 @@ tests_present_util_swapchain_faults_SOURCES = tests/present-util/swapchain-fault
 tests_present_util_swapchain_faults_CPPFLAGS = $(PRESENT_UTIL_TEST_CPPFLAGS)
 tests_present_util_swapchain_faults_CFLAGS = $(PRESENT_UTIL_TEST_CFLAGS)
 tests_present_util_swapchain_faults_LDADD = $(PRESENT_UTIL_XVFB_LDADD)
+# The frame clock on a real server's timing.
+tests_present_util_swapchain_clock_xvfb_SOURCES = tests/present-util/swapchain-clock-xvfb.c \
+	$(PRESENT_UTIL_XVFB_SOURCES)
+tests_present_util_swapchain_clock_xvfb_CPPFLAGS = $(PRESENT_UTIL_TEST_CPPFLAGS)
+tests_present_util_swapchain_clock_xvfb_CFLAGS = $(PRESENT_UTIL_TEST_CFLAGS)
+tests_present_util_swapchain_clock_xvfb_LDADD = $(PRESENT_UTIL_XVFB_LDADD)
 # Callers as toolkits are: an event thread, a poll loop, a late first
 # frame, two swapchains on one window.
 tests_present_util_swapchain_callers_SOURCES = tests/present-util/swapchain-callers.c \
@@ -75,7 +81,7 @@ tests_present_util_libswapchain_seams_la_SOURCES = $(src_libxcb_present_util_la_
 tests_present_util_libswapchain_seams_la_CPPFLAGS = $(src_libxcb_present_util_la_CPPFLAGS)
 tests_present_util_libswapchain_seams_la_CFLAGS = $(src_libxcb_present_util_la_CFLAGS)
 
-PRESENT_UTIL_SEAM_TESTS = tests/present-util/swapchain-synced
+PRESENT_UTIL_SEAM_TESTS = tests/present-util/swapchain-synced tests/present-util/swapchain-clock
 check_PROGRAMS += $(PRESENT_UTIL_SEAM_TESTS)
 TESTS += $(PRESENT_UTIL_SEAM_TESTS)
 VALGRIND_TESTS += $(PRESENT_UTIL_SEAM_TESTS)
@@ -89,5 +95,12 @@ tests_present_util_swapchain_synced_LDADD = tests/present-util/libswapchain-seam
 	tests/mock/libmockserver.la tests/libtestrunner.la src/libxcb-dri3-util.la \
 	src/libxcb-present.la src/libxcb-dri3.la $(XCB_SHM_LIBS) $(XCB_EXT_DEPS_LIBS) \
 	$(XCB_LIBS) -lpthread
+# The frame clock (wait_frame, present_at, age, max_latency, LOW_LATENCY,
+# fd readiness) on the mock; the seam lets it read LOW_LATENCY's plan.
+tests_present_util_swapchain_clock_SOURCES = tests/present-util/swapchain-clock.c \
+	$(PRESENT_UTIL_MOCK_SOURCES)
+tests_present_util_swapchain_clock_CPPFLAGS = $(PRESENT_UTIL_MOCK_CPPFLAGS)
+tests_present_util_swapchain_clock_CFLAGS = $(PRESENT_UTIL_TEST_CFLAGS)
+tests_present_util_swapchain_clock_LDADD = $(tests_present_util_swapchain_synced_LDADD)
 # The render-node tests above, for a machine with a GPU (builds nothing).
 EXTRA_DIST += scripts/gpu-check.sh

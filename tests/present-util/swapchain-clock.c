@@ -1,0 +1,576 @@
+/*
+ * The swapchain as a frame clock, on the mock server (whose vblanks have
+ * exact USTs on CLOCK_MONOTONIC): wait_frame(), present_at(), buffer age,
+ * max_latency, LOW_LATENCY pacing and get_fd() readiness, predictions,
+ * and structs of the first version's size.
+ *
+ * Built against the swapchain's sources (libswapchain-seams) so that one
+ * test can read the moment LOW_LATENCY planned (sc->slot_ns).  Every
+ * assertion is about order, counts and "never early"; lateness gets
+ * generous bounds (a busy machine runs the mock's vblanks late).
+ */
+#include <errno.h>
+#include <poll.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mock-fixture.h"
+#include "swapchain-private.h"
+#include "test-clock.h"
+#include "test-runner.h"
+#include "xcb_present_util.h"
+
+#define SECOND 1000000000LL
+
+static const char *const mock_kv[] = { "shm", "on", NULL };
+
+static void on_frame(void *data, const xcb_present_util_frame_t *f)
+{
+    struct mock_fixture *s = data;
+
+    if (s->n_log < 256)
+        s->log[s->n_log] = *f;
+    s->n_log++;
+}
+
+/* A swapchain with options (pacing, latency, buffers) and the frame log. */
+static void start(struct mock_fixture *s, xcb_present_util_mode_t mode, uint32_t buffers,
+                  uint32_t latency, xcb_present_util_pacing_t pacing)
+{
+    xcb_present_util_options_t o;
+
+    mf_start(s, mock_kv);
+    xcb_present_util_options_init(&o);
+    o.mode = mode;
+    o.num_buffers = buffers;
+    o.max_latency = latency;
+    o.pacing = pacing;
+    s->sc = xcb_present_util_swapchain_create(s->c, s->window, &o);
+    CHECK(s->sc != NULL);
+    xcb_present_util_swapchain_set_frame_callback(s->sc, on_frame, s);
+}
+
+static void fill(const xcb_present_util_image_t *img, uint32_t n)
+{
+    for (uint32_t y = 0; y < img->height; y++)
+        for (uint32_t x = 0; x < img->width; x++)
+            ((uint32_t *)((uint8_t *)img->pixels + (size_t)y * img->stride))[x] =
+                mf_pixel(n, x, y);
+}
+
+static void spin_until_ns(int64_t t)
+{
+    while (test_now_ns() < t)
+        ;
+}
+
+static const xcb_present_util_frame_t *logged(const struct mock_fixture *s, uint64_t id)
+{
+    for (uint32_t i = 0; i < s->n_log && i < 256; i++)
+        if (s->log[i].frame == id)
+            return &s->log[i];
+    return NULL;
+}
+
+/* ---- wait_frame -------------------------------------------------------- */
+
+TEST(wait_frame_returns_after_the_completion_with_its_timing)
+{
+    struct mock_fixture s;
+    xcb_present_util_frame_t f;
+
+    start(&s, XCB_PRESENT_UTIL_MODE_FIFO, 3, 2, XCB_PRESENT_UTIL_PACING_THROUGHPUT);
+    xcb_present_util_frame_init(&f);
+    CHECK_EQ(xcb_present_util_wait_frame(s.sc, 0, SECOND, &f), -EINVAL);   /* nothing yet */
+    for (uint32_t n = 1; n <= 5; n++)
+        CHECK_EQ(mf_frame(&s, n), 0);
+    CHECK_EQ(xcb_present_util_wait_frame(s.sc, 6, SECOND, &f), -EINVAL);
+    for (uint64_t id = 1; id <= 5; id++) {
+        const xcb_present_util_frame_t *l;
+
+        CHECK_EQ(xcb_present_util_wait_frame(s.sc, id, SECOND, &f), 0);
+        /* the frame callback saw its CompleteNotify before the wait ended */
+        l = logged(&s, id);
+        CHECK(l != NULL);
+        CHECK_EQ(f.size, sizeof f);
+        CHECK_EQ(f.frame, id);
+        CHECK_EQ(f.msc, l->msc);
+        CHECK_EQ(f.ust, l->ust);
+        CHECK_EQ(f.mode, l->mode);
+        CHECK(f.msc > 0 && f.ust > 0);
+        CHECK(f.acquire_us > 0 && f.acquire_us <= f.submit_us && f.submit_us <= f.ust);
+    }
+    /* 0: every frame so far */
+    for (uint32_t n = 6; n <= 8; n++)
+        CHECK_EQ(mf_frame(&s, n), 0);
+    CHECK_EQ(xcb_present_util_wait_frame(s.sc, 0, SECOND, NULL), 0);
+    CHECK(logged(&s, 8) != NULL);
+    CHECK_EQ(s.n_log, 8);
+    mf_stop(&s);
+}
+
+TEST(wait_frame_times_out_and_keeps_only_recent_timings)
+{
+    struct mock_fixture s;
+    xcb_present_util_frame_t f;
+    xcb_present_util_image_t img;
+    long long t0;
+    int r;
+
+    start(&s, XCB_PRESENT_UTIL_MODE_FIFO, 2, 1, XCB_PRESENT_UTIL_PACING_THROUGHPUT);
+    xcb_present_util_frame_init(&f);
+    xcb_present_util_image_init(&img);
+    CHECK_EQ(xcb_present_util_acquire(s.sc, SECOND, &img), 0);
+    CHECK_EQ(xcb_present_util_present(s.sc, &img, NULL, 0), 0);
+    /* Looking (timeout 0) at a frame that a 60 Hz vblank has not shown
+     * yet: -ETIMEDOUT, or 0 only if the vblank did come meanwhile. */
+    t0 = test_now_ms();
+    r = xcb_present_util_wait_frame(s.sc, 1, 0, &f);
+    CHECK(r == -ETIMEDOUT || (r == 0 && logged(&s, 1)));
+    CHECK(test_now_ms() - t0 < 500);
+    CHECK_EQ(xcb_present_util_wait_frame(s.sc, 1, SECOND, &f), 0);
+    for (uint32_t n = 2; n <= 70; n++)
+        CHECK_EQ(mf_frame(&s, n), 0);
+    CHECK_EQ(xcb_present_util_wait_frame(s.sc, 70, SECOND, &f), 0);
+    CHECK_EQ(f.frame, 70);
+    CHECK(f.ust > 0);
+    /* 69 frames ago: done, its timing no longer kept */
+    memset(&f, 0x5a, sizeof f);
+    f.size = sizeof f;
+    CHECK_EQ(xcb_present_util_wait_frame(s.sc, 1, 0, &f), 0);
+    CHECK_EQ(f.frame, 1);
+    CHECK_EQ(f.msc, 0);
+    CHECK_EQ(f.ust, 0);
+    mf_stop(&s);
+}
+
+/* ---- present_at -------------------------------------------------------- */
+
+/* Frames aimed at times from now to 300 ms ahead, right after create (the
+ * clock is learnt first) and later: none shown before its time. */
+static void check_present_at(xcb_present_util_mode_t mode)
+{
+    static const int offsets_us[] = { 0, 3000, 17000, 40000, 100000, 300000, 8000, 51000 };
+    struct mock_fixture s;
+
+    start(&s, mode, 3, 2, XCB_PRESENT_UTIL_PACING_THROUGHPUT);
+    for (uint32_t i = 0; i < sizeof offsets_us / sizeof offsets_us[0]; i++) {
+        xcb_present_util_image_t img;
+        xcb_present_util_frame_t f;
+        uint64_t target;
+
+        xcb_present_util_image_init(&img);
+        xcb_present_util_frame_init(&f);
+        CHECK_EQ(xcb_present_util_acquire(s.sc, SECOND, &img), 0);
+        fill(&img, i + 1);
+        target = (uint64_t)test_now_us() + (uint64_t)offsets_us[i];
+        CHECK_EQ(xcb_present_util_present_at(s.sc, &img, NULL, 0, target), 0);
+        CHECK_EQ(xcb_present_util_wait_frame(s.sc, img.frame_id, 2 * SECOND, &f), 0);
+        test_note("%s: +%d us: shown %lld us after its time (msc %llu)",
+                  xcb_present_util_mode_name(mode), offsets_us[i],
+                  (long long)f.ust - (long long)target, (unsigned long long)f.msc);
+        CHECK(f.ust >= target);
+        CHECK(f.ust < target + 500000);             /* late, generously */
+    }
+    mf_stop(&s);
+}
+
+TEST(present_at_is_never_early_fifo)
+{
+    check_present_at(XCB_PRESENT_UTIL_MODE_FIFO);
+}
+
+TEST(present_at_is_never_early_mailbox)
+{
+    check_present_at(XCB_PRESENT_UTIL_MODE_MAILBOX);
+}
+
+TEST(present_at_is_never_early_immediate)
+{
+    check_present_at(XCB_PRESENT_UTIL_MODE_IMMEDIATE);
+}
+
+/* ---- buffer age -------------------------------------------------------- */
+
+/* Through 3 * buffers frames: each buffer's age is the frames since its
+ * own last one, 0 the first time and after a resize. */
+static void check_ages(uint32_t buffers)
+{
+    struct mock_fixture s;
+    uint64_t last_frame_of[8] = { 0 };
+    uint32_t resize_at = 2 * buffers;
+
+    start(&s, XCB_PRESENT_UTIL_MODE_FIFO, buffers, buffers - 1,
+          XCB_PRESENT_UTIL_PACING_THROUGHPUT);
+    for (uint32_t n = 1; n <= 4 * buffers; n++) {
+        xcb_present_util_image_t img;
+        uint32_t want;
+
+        if (n == resize_at) {
+            uint32_t wh[2] = { 80, 40 };
+
+            xcb_configure_window(s.c, s.window,
+                                 XCB_CONFIG_WINDOW_WIDTH | XCB_CONFIG_WINDOW_HEIGHT, wh);
+            xcb_flush(s.c);
+            /* the new size settles (30 ms) before the buffers follow it */
+            CHECK_EQ(xcb_present_util_wait_frame(s.sc, 0, SECOND, NULL), 0);
+            test_sleep_ms(60);
+            memset(last_frame_of, 0, sizeof last_frame_of);
+        }
+        xcb_present_util_image_init(&img);
+        CHECK_EQ(xcb_present_util_acquire(s.sc, SECOND, &img), 0);
+        CHECK_EQ(img.frame_id, n);
+        if (n >= resize_at)
+            CHECK_EQ(img.width, 80);
+        want = last_frame_of[img.index] ? (uint32_t)(n - last_frame_of[img.index]) : 0;
+        test_note("%u buffers, frame %u: buffer %u, age %u (want %u)", buffers, n, img.index,
+                  img.age, want);
+        CHECK_EQ(img.age, want);
+        last_frame_of[img.index] = n;
+        fill(&img, n);
+        CHECK_EQ(xcb_present_util_present(s.sc, &img, NULL, 0), 0);
+    }
+    CHECK_EQ(xcb_present_util_wait_frame(s.sc, 0, SECOND, NULL), 0);
+    mf_stop(&s);
+}
+
+TEST(buffer_age_with_2_buffers)
+{
+    check_ages(2);
+}
+
+TEST(buffer_age_with_3_buffers)
+{
+    check_ages(3);
+}
+
+TEST(buffer_age_with_4_buffers)
+{
+    check_ages(4);
+}
+
+/* A buffer that present() refused held the caller's drawing: age 0. */
+TEST(buffer_age_after_a_refused_present_is_0)
+{
+    struct mock_fixture s;
+    xcb_present_util_image_t img;
+    xcb_rectangle_t outside = { 0, 0, 1000, 1000 };
+
+    start(&s, XCB_PRESENT_UTIL_MODE_FIFO, 2, 1, XCB_PRESENT_UTIL_PACING_THROUGHPUT);
+    xcb_present_util_image_init(&img);
+    CHECK_EQ(mf_frame(&s, 1), 0);
+    CHECK_EQ(xcb_present_util_acquire(s.sc, SECOND, &img), 0);
+    CHECK_EQ(img.frame_id, 2);
+    CHECK_EQ(xcb_present_util_present(s.sc, &img, &outside, 1), -EINVAL);
+    /* Nothing was in flight: the refused buffer is the one free first. */
+    CHECK_EQ(xcb_present_util_wait_frame(s.sc, 1, SECOND, NULL), 0);
+    CHECK_EQ(xcb_present_util_acquire(s.sc, SECOND, &img), 0);
+    CHECK_EQ(img.frame_id, 2);
+    CHECK_EQ(img.index, 0);
+    CHECK_EQ(img.age, 0);
+    CHECK_EQ(xcb_present_util_present(s.sc, &img, NULL, 0), 0);
+    mf_stop(&s);
+}
+
+/* ---- max_latency ------------------------------------------------------- */
+
+static void check_latency(uint32_t buffers, uint32_t latency, uint32_t want_max)
+{
+    struct mock_fixture s;
+    xcb_present_util_stats_t st;
+    uint64_t most = 0;
+
+    start(&s, XCB_PRESENT_UTIL_MODE_FIFO, buffers, latency, XCB_PRESENT_UTIL_PACING_THROUGHPUT);
+    xcb_present_util_stats_init(&st);
+    for (uint32_t n = 1; n <= 40; n++) {
+        CHECK_EQ(mf_frame(&s, n), 0);
+        CHECK_EQ(xcb_present_util_swapchain_stats(s.sc, &st), 0);
+        if (st.presented - st.completed > most)
+            most = st.presented - st.completed;
+        CHECK(st.presented - st.completed <= want_max);
+    }
+    test_note("%u buffers, max_latency %u: at most %llu frames in flight", buffers, latency,
+              (unsigned long long)most);
+    CHECK_EQ(xcb_present_util_wait_frame(s.sc, 0, SECOND, NULL), 0);
+    mf_check_in_order(&s, 40);
+    mf_stop(&s);
+}
+
+TEST(max_latency_1_never_has_two_frames_in_flight)
+{
+    check_latency(3, 1, 1);
+}
+
+TEST(max_latency_2_with_4_buffers)
+{
+    check_latency(4, 2, 2);
+}
+
+/* A latency above what the buffers allow is what they allow. */
+TEST(max_latency_is_clamped_to_the_buffers)
+{
+    check_latency(2, 5, 1);
+}
+
+/* ---- LOW_LATENCY ------------------------------------------------------- */
+
+/* A frame loop that renders render_us per frame in LOW_LATENCY pacing:
+ * acquire() never returns before the moment it planned, a paced frame's
+ * predicted vblank is never after the one that showed it... */
+static void low_latency_loop(struct mock_fixture *s, uint32_t frames, int64_t render_us)
+{
+    for (uint32_t n = 1; n <= frames; n++) {
+        xcb_present_util_image_t img;
+        int64_t returned;
+
+        xcb_present_util_image_init(&img);
+        CHECK_EQ(xcb_present_util_acquire(s->sc, SECOND, &img), 0);
+        returned = test_now_ns();
+        /* the moment it planned (0 before pacing starts) has come */
+        if (s->sc->slot_ns && s->sc->buffers[img.index].planned_msc)
+            CHECK((uint64_t)returned >= s->sc->slot_ns);
+        fill(&img, n);
+        spin_until_ns(returned + render_us * 1000);
+        CHECK_EQ(xcb_present_util_present(s->sc, &img, NULL, 0), 0);
+    }
+    CHECK_EQ(xcb_present_util_wait_frame(s->sc, 0, 2 * SECOND, NULL), 0);
+}
+
+TEST(low_latency_acquire_waits_for_its_moment)
+{
+    struct mock_fixture s;
+    xcb_present_util_stats_t st;
+
+    start(&s, XCB_PRESENT_UTIL_MODE_FIFO, 3, 2, XCB_PRESENT_UTIL_PACING_LOW_LATENCY);
+    low_latency_loop(&s, 90, 2000);
+    mf_check_in_order(&s, 90);
+    xcb_present_util_stats_init(&st);
+    CHECK_EQ(xcb_present_util_swapchain_stats(s.sc, &st), 0);
+    CHECK(st.render_ns >= 2000000);
+    CHECK(st.margin_ns >= 1000000);
+    test_note("render %llu us, margin %llu us, late %llu, shown latency mean %llu us "
+              "p99 %llu us", (unsigned long long)st.render_ns / 1000,
+              (unsigned long long)st.margin_ns / 1000, (unsigned long long)st.late_frames,
+              (unsigned long long)st.shown_latency_mean_ns / 1000,
+              (unsigned long long)st.shown_latency_p99_ns / 1000);
+    mf_stop(&s);
+}
+
+/* A caller slower than a refresh (25 ms at 60 Hz) is paced every second
+ * vblank: once pacing started, no frame follows the one before on the
+ * next vblank (which would make it alternate between two rates). */
+TEST(low_latency_slow_caller_keeps_one_rate)
+{
+    struct mock_fixture s;
+    uint32_t gaps[5] = { 0 };
+
+    start(&s, XCB_PRESENT_UTIL_MODE_FIFO, 3, 2, XCB_PRESENT_UTIL_PACING_LOW_LATENCY);
+    low_latency_loop(&s, 40, 25000);
+    mf_check_in_order(&s, 40);
+    /* pacing starts after a few frames; look from the 12th on */
+    for (uint32_t i = 12; i < 40; i++) {
+        uint64_t gap = s.log[i].msc - s.log[i - 1].msc;
+
+        gaps[gap < 4 ? gap : 4]++;
+        if (gap < 2)
+            test_note("frame %llu at msc %llu, frame %llu at %llu",
+                      (unsigned long long)s.log[i - 1].frame, (unsigned long long)s.log[i - 1].msc,
+                      (unsigned long long)s.log[i].frame, (unsigned long long)s.log[i].msc);
+        CHECK(gap >= 2);
+    }
+    test_note("vblanks between frames: 1: %u, 2: %u, 3: %u, more: %u", gaps[1], gaps[2],
+              gaps[3], gaps[4]);
+    mf_stop(&s);
+}
+
+/* Predictions: a FIFO frame is never shown before the vblank its image
+ * predicted, nor before its predicted UST. */
+TEST(predicted_vblank_is_never_after_the_frame_is_shown)
+{
+    struct mock_fixture s;
+    xcb_present_util_image_t imgs[40];
+    uint32_t exact = 0;
+
+    start(&s, XCB_PRESENT_UTIL_MODE_FIFO, 3, 2, XCB_PRESENT_UTIL_PACING_THROUGHPUT);
+    for (uint32_t n = 1; n <= 40; n++) {
+        xcb_present_util_image_t *img = &imgs[n - 1];
+
+        xcb_present_util_image_init(img);
+        CHECK_EQ(xcb_present_util_acquire(s.sc, SECOND, img), 0);
+        fill(img, n);
+        CHECK_EQ(xcb_present_util_present(s.sc, img, NULL, 0), 0);
+    }
+    CHECK_EQ(xcb_present_util_wait_frame(s.sc, 0, SECOND, NULL), 0);
+    for (uint32_t n = 10; n <= 40; n++) {
+        const xcb_present_util_image_t *img = &imgs[n - 1];
+        const xcb_present_util_frame_t *f = logged(&s, n);
+
+        CHECK(f != NULL);
+        CHECK(img->refresh_ns > 10000000 && img->refresh_ns < 25000000);   /* 60 Hz */
+        if (!img->predicted_msc)
+            continue;
+        CHECK(f->msc >= img->predicted_msc);
+        /* the mock's vblank UST is exact; the prediction within 1 ms */
+        CHECK(f->ust + 1000 >= img->predicted_ust);
+        exact += f->msc == img->predicted_msc;
+    }
+    test_note("%u of 31 frames shown at the vblank predicted", exact);
+    CHECK(exact > 0);
+    mf_stop(&s);
+}
+
+/* ---- get_fd readiness -------------------------------------------------- */
+
+static bool fd_readable(int fd)
+{
+    struct pollfd p = { .fd = fd, .events = POLLIN };
+
+    return poll(&p, 1, 0) == 1;
+}
+
+TEST(fd_is_readable_exactly_while_a_buffer_can_be_acquired)
+{
+    struct mock_fixture s;
+    xcb_present_util_image_t a, b;
+    int fd;
+
+    start(&s, XCB_PRESENT_UTIL_MODE_FIFO, 2, 1, XCB_PRESENT_UTIL_PACING_THROUGHPUT);
+    fd = xcb_present_util_swapchain_fd(s.sc);
+    xcb_present_util_image_init(&a);
+    xcb_present_util_image_init(&b);
+    /* fresh: both buffers free */
+    CHECK(fd_readable(fd));
+    CHECK_EQ(xcb_present_util_dispatch(s.sc), 1);     /* max_latency 1 */
+    CHECK(fd_readable(fd));
+    CHECK_EQ(xcb_present_util_acquire(s.sc, 0, &a), 0);
+    CHECK_EQ(xcb_present_util_acquire(s.sc, 0, &b), 0);
+    /* both out, nothing in flight, nothing coming from the server */
+    CHECK_EQ(xcb_present_util_dispatch(s.sc), 0);
+    CHECK(!fd_readable(fd));
+    CHECK_EQ(xcb_present_util_acquire(s.sc, 0, &(xcb_present_util_image_t){
+                                                   .size = sizeof(xcb_present_util_image_t) }),
+             -ETIMEDOUT);
+    CHECK_EQ(xcb_present_util_present(s.sc, &a, NULL, 0), 0);
+    CHECK_EQ(xcb_present_util_present(s.sc, &b, NULL, 0), 0);
+    /* a main loop: wake on the fd, dispatch, acquire what dispatch says */
+    for (uint32_t frames = 0; frames < 30;) {
+        int n;
+
+        CHECK(test_poll_until(fd, test_now_ms() + 2000, 2000));
+        n = xcb_present_util_dispatch(s.sc);
+        CHECK(n >= 0);
+        if (!n)
+            continue;
+        CHECK(fd_readable(fd));
+        CHECK_EQ(xcb_present_util_acquire(s.sc, 0, &a), 0);
+        CHECK_EQ(xcb_present_util_present(s.sc, &a, NULL, 0), 0);
+        frames++;
+    }
+    mf_stop(&s);
+}
+
+/* LOW_LATENCY with max_latency 1: after a completion nothing more comes
+ * from the server, and only the timer in the fd says that the moment came:
+ * a main loop that waits on the fd alone goes on. */
+TEST(fd_wakes_a_main_loop_at_the_low_latency_moment)
+{
+    struct mock_fixture s;
+    uint32_t frames = 0, spurious = 0;
+    int fd;
+
+    start(&s, XCB_PRESENT_UTIL_MODE_FIFO, 3, 1, XCB_PRESENT_UTIL_PACING_LOW_LATENCY);
+    fd = xcb_present_util_swapchain_fd(s.sc);
+    while (frames < 60) {
+        xcb_present_util_image_t img;
+        int n;
+
+        CHECK(test_poll_until(fd, test_now_ms() + 2000, 2000));
+        n = xcb_present_util_dispatch(s.sc);
+        CHECK(n >= 0);
+        if (!n) {
+            spurious++;
+            continue;
+        }
+        xcb_present_util_image_init(&img);
+        CHECK_EQ(xcb_present_util_acquire(s.sc, 0, &img), 0);
+        if (s.sc->buffers[img.index].planned_msc)
+            CHECK((uint64_t)test_now_ns() >= s.sc->slot_ns);
+        fill(&img, ++frames);
+        spin_until_ns(test_now_ns() + 1000000);
+        CHECK_EQ(xcb_present_util_present(s.sc, &img, NULL, 0), 0);
+    }
+    CHECK_EQ(xcb_present_util_wait_frame(s.sc, 0, SECOND, NULL), 0);
+    mf_check_in_order(&s, 60);
+    test_note("60 frames, %u wake-ups with nothing to acquire", spurious);
+    mf_stop(&s);
+}
+
+/* ---- the first version's sizes ---------------------------------------- */
+
+TEST(structs_of_the_first_version_still_work)
+{
+    struct mock_fixture s;
+    union {
+        xcb_present_util_options_t o;
+        uint8_t raw[sizeof(xcb_present_util_options_t)];
+    } opts;
+    union {
+        xcb_present_util_image_t img;
+        uint8_t raw[sizeof(xcb_present_util_image_t)];
+    } img;
+    union {
+        xcb_present_util_frame_t f;
+        uint8_t raw[sizeof(xcb_present_util_frame_t)];
+    } frame;
+    const size_t options_v1 = offsetof(xcb_present_util_options_t, max_latency);
+    const size_t image_v1 = offsetof(xcb_present_util_image_t, frame_id);
+    const size_t frame_v1 = offsetof(xcb_present_util_frame_t, acquire_us);
+    xcb_present_util_stats_t st;
+    uint64_t most = 0;
+
+    mf_start(&s, mock_kv);
+    /* An old program's options: the new fields are garbage past its size
+     * and must read as their defaults (max_latency 2, THROUGHPUT). */
+    memset(opts.raw, 0xff, sizeof opts.raw);
+    opts.o.size = (uint32_t)options_v1;
+    opts.o.mode = XCB_PRESENT_UTIL_MODE_FIFO;
+    opts.o.backend = XCB_PRESENT_UTIL_BACKEND_AUTO;
+    opts.o.num_buffers = 4;
+    s.sc = xcb_present_util_swapchain_create(s.c, s.window, &opts.o);
+    CHECK(s.sc != NULL);
+    xcb_present_util_swapchain_set_frame_callback(s.sc, on_frame, &s);
+    xcb_present_util_stats_init(&st);
+    for (uint32_t n = 1; n <= 12; n++) {
+        /* an old image: nothing past its size is written */
+        memset(img.raw, 0x5a, sizeof img.raw);
+        img.img.size = (uint32_t)image_v1;
+        CHECK_EQ(xcb_present_util_acquire(s.sc, SECOND, &img.img), 0);
+        for (size_t i = image_v1; i < sizeof img.raw; i++)
+            CHECK_EQ(img.raw[i], 0x5a);
+        fill(&img.img, n);
+        CHECK_EQ(xcb_present_util_present(s.sc, &img.img, NULL, 0), 0);
+        CHECK_EQ(xcb_present_util_swapchain_stats(s.sc, &st), 0);
+        if (st.presented - st.completed > most)
+            most = st.presented - st.completed;
+    }
+    CHECK(most <= 2);
+    /* an old frame struct */
+    memset(frame.raw, 0x5a, sizeof frame.raw);
+    frame.f.size = (uint32_t)frame_v1;
+    CHECK_EQ(xcb_present_util_wait_frame(s.sc, 12, SECOND, &frame.f), 0);
+    CHECK_EQ(frame.f.size, frame_v1);
+    CHECK_EQ(frame.f.frame, 12);
+    for (size_t i = frame_v1; i < sizeof frame.raw; i++)
+        CHECK_EQ(frame.raw[i], 0x5a);
+    /* too small: refused */
+    frame.f.size = (uint32_t)frame_v1 - 1;
+    CHECK_EQ(xcb_present_util_wait_frame(s.sc, 12, SECOND, &frame.f), -EINVAL);
+    opts.o.size = (uint32_t)options_v1;
+    opts.o.pacing = 7;      /* past its size: not read */
+    opts.o.size = sizeof opts.o;
+    CHECK(!xcb_present_util_swapchain_create(s.c, s.window, &opts.o));  /* max_latency ~0 ok, pacing 7 not */
+    CHECK_EQ(errno, EINVAL);
+    mf_stop(&s);
+}
+
