@@ -59,4 +59,12 @@ bool fence_arm(int32_t *word, int32_t *expect);
  */
 void fence_disarm(int32_t *word);
 
+/* fence-wait.c: the wait on one fence (fence not NULL).  With a connection
+ * c, it sleeps in short slices and returns -EPIPE once c is lost: a futex
+ * cannot be polled together with a socket (fence-conn.c says why this
+ * beats a watcher thread). */
+int fence_wait_one(xcb_dri3_util_fence_t *fence, xcb_connection_t *c, int64_t timeout_ns);
+/* fence-conn.c: the connection is broken or its peer gone. */
+bool fence_connection_lost(xcb_connection_t *c);
+
 #endif

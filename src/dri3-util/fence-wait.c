@@ -6,33 +6,47 @@
 #include "wait-deadline.h"
 #include "fence-futex.h"
 
-int xcb_dri3_util_fence_wait(xcb_dri3_util_fence_t *fence, int64_t timeout_ns)
+/* How long a wait that watches a connection sleeps between its looks. */
+#define CONN_CHECK_SLICE_NS 4000000LL
+
+int fence_wait_one(xcb_dri3_util_fence_t *fence, xcb_connection_t *c, int64_t timeout_ns)
 {
     int64_t deadline;
     int32_t expect;
 
-    if (!fence)
-        return -EINVAL;
     /* The fast path, and a plain test for a zero timeout: arming the word
      * there would only cost the next trigger a needless wake-up call. */
     if (fence_word_triggered(fence->word))
         return 0;
+    if (c && fence_connection_lost(c))
+        return -EPIPE;
     if (timeout_ns == 0)
         return -ETIMEDOUT;
     deadline = deadline_from_timeout(timeout_ns);
     if (fence_spin(fence))
         return 0;
     while (!fence_arm(fence->word, &expect)) {
-        int ret = futex_wait_until(fence->word, expect, deadline);
+        /* With a connection, sleep in slices and look at it between them. */
+        int64_t slice_end = c ? deadline_slice(deadline, CONN_CHECK_SLICE_NS) : deadline;
+        int ret = futex_wait_until(fence->word, expect, slice_end);
 
-        if (ret == -ETIMEDOUT && fence_word_triggered(fence->word))
+        if (fence_word_triggered(fence->word))
             return 0;
+        if (ret == -ETIMEDOUT && slice_end != deadline)
+            ret = 0; /* only the slice ended */
+        if (ret == 0 && c && fence_connection_lost(c))
+            ret = -EPIPE;
         if (ret < 0) {
             fence_disarm(fence->word);
             return ret;
         }
     }
     return 0;
+}
+
+int xcb_dri3_util_fence_wait(xcb_dri3_util_fence_t *fence, int64_t timeout_ns)
+{
+    return fence ? fence_wait_one(fence, NULL, timeout_ns) : -EINVAL;
 }
 
 /* Whether the wait is over, without touching any word. */

@@ -63,11 +63,22 @@ static xcb_dri3_util_fence_t *map_fence(int fd)
     return fence;
 }
 
+/* A constructor's failure after it took fd: closes it, keeps the errno
+ * that says why, and returns the NULL the constructor returns. */
+static xcb_dri3_util_fence_t *close_keeping_errno(int fd)
+{
+    int saved = errno;
+
+    close(fd);
+    errno = saved;
+    return NULL;
+}
+
 xcb_dri3_util_fence_t *xcb_dri3_util_fence_create(bool triggered)
 {
     long page_size = sysconf(_SC_PAGESIZE);
     xcb_dri3_util_fence_t *fence;
-    int fd, saved;
+    int fd;
 
     fd = memfd_create(FENCE_MEMFD_NAME, MFD_CLOEXEC | MFD_ALLOW_SEALING);
     if (fd < 0)
@@ -86,17 +97,14 @@ xcb_dri3_util_fence_t *xcb_dri3_util_fence_create(bool triggered)
     return fence;
 
 fail:
-    saved = errno;
-    close(fd);
-    errno = saved;
-    return NULL;
+    return close_keeping_errno(fd);
 }
 
 xcb_dri3_util_fence_t *xcb_dri3_util_fence_import(int fd)
 {
     xcb_dri3_util_fence_t *fence;
     struct stat st;
-    int flags, saved;
+    int flags;
 
     /* Fds from libxcb replies come without close-on-exec; setting it is
      * also the cheapest test that fd is open at all. */
@@ -127,10 +135,7 @@ xcb_dri3_util_fence_t *xcb_dri3_util_fence_import(int fd)
         return fence;
 
 fail:
-    saved = errno;
-    close(fd);
-    errno = saved;
-    return NULL;
+    return close_keeping_errno(fd);
 }
 
 int xcb_dri3_util_fence_trigger(xcb_dri3_util_fence_t *fence)

@@ -29,6 +29,7 @@ tests_present_util_swapchain_faults_CFLAGS = $(PRESENT_UTIL_TEST_CFLAGS)
 tests_present_util_swapchain_faults_LDADD = $(PRESENT_UTIL_XVFB_LDADD)
 # The frame clock on a real server's timing.
 tests_present_util_swapchain_clock_xvfb_SOURCES = tests/present-util/swapchain-clock-xvfb.c \
+	tests/present-util/present-at-check.h \
 	$(PRESENT_UTIL_XVFB_SOURCES)
 tests_present_util_swapchain_clock_xvfb_CPPFLAGS = $(PRESENT_UTIL_TEST_CPPFLAGS)
 tests_present_util_swapchain_clock_xvfb_CFLAGS = $(PRESENT_UTIL_TEST_CFLAGS)
@@ -98,6 +99,7 @@ tests_present_util_swapchain_synced_LDADD = tests/present-util/libswapchain-seam
 # The frame clock (wait_frame, present_at, age, max_latency, LOW_LATENCY,
 # fd readiness) on the mock; the seam lets it read LOW_LATENCY's plan.
 tests_present_util_swapchain_clock_SOURCES = tests/present-util/swapchain-clock.c \
+	tests/present-util/present-at-check.h \
 	$(PRESENT_UTIL_MOCK_SOURCES)
 tests_present_util_swapchain_clock_CPPFLAGS = $(PRESENT_UTIL_MOCK_CPPFLAGS)
 tests_present_util_swapchain_clock_CFLAGS = $(PRESENT_UTIL_TEST_CFLAGS)
