@@ -509,18 +509,18 @@ static void keep_best(struct run *best, struct run *r)
 
 static void print_header(void)
 {
-    printf("%-26s %23s %20s %16s %14s\n", "", "latency to shown (ms)", "missed vblanks",
+    printf("%-26s %23s %25s %16s %14s\n", "", "latency to shown (ms)", "missed vblanks",
            "CPU ns/frame", "allocs/frame");
-    printf("%-26s %7s %7s %7s %7s %6s %6s %9s %6s %7s %6s\n", "loop", "mean", "p50", "p99",
+    printf("%-26s %7s %7s %7s %12s %6s %6s %9s %6s %7s %6s\n", "loop", "mean", "p50", "p99",
            "gaps", "lib", "late", "-render", "ratio", "all", "ours");
 }
 
 static void print_row(const struct run *r, const struct run *plain)
 {
-    char gaps[16] = "-", lib[16] = "-", late[16] = "-", ours[16] = "-";
+    char gaps[24] = "-", lib[16] = "-", late[16] = "-", ours[16] = "-";
 
     if (r->fifo)
-        snprintf(gaps, sizeof gaps, "%u", r->gaps);
+        snprintf(gaps, sizeof gaps, "%u %.1f%%", r->gaps, 100.0 * r->gaps / r->frames);
     if (r->swapchain) {
         if (r->fifo) {
             snprintf(lib, sizeof lib, "%llu",
@@ -530,7 +530,7 @@ static void print_row(const struct run *r, const struct run *plain)
         }
         snprintf(ours, sizeof ours, "%.2f", r->ours);
     }
-    printf("%-26s %7.2f %7.2f %7.2f %7s %6s %6s %9.0f %6.2f %7.2f %6s\n", r->name, r->lat_mean,
+    printf("%-26s %7.2f %7.2f %7.2f %12s %6s %6s %9.0f %6.2f %7.2f %6s\n", r->name, r->lat_mean,
            r->lat_p50, r->lat_p99, gaps, lib, late, r->cpu_ns, r->cpu_ns / plain->cpu_ns,
            r->allocs, ours);
 }
