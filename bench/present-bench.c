@@ -174,6 +174,7 @@ struct run {
     double cpu_ns, allocs, ours;
     double lat_mean, lat_p50, lat_p99;  /* ms */
     uint32_t gaps, not_shown, before_start;
+    uint32_t first_not_shown;       /* its frame id, for a look with XCB_PRESENT_UTIL_DEBUG=1 */
 };
 
 static int run_init(struct run *r, const char *name, bool fifo, uint32_t warm, uint32_t frames)
@@ -243,7 +244,7 @@ static void run_summarize(struct run *r)
         const struct frame_rec *f = &r->rec[id], *prev = &r->rec[id - 1];
 
         if (!f->ust) {
-            r->not_shown++;
+            r->first_not_shown = r->not_shown++ ? r->first_not_shown : id;
             continue;
         }
         if (f->ust < f->start_us)
@@ -559,8 +560,9 @@ static void print_oddities(const struct run *rows, int n)
         const struct run *r = &rows[i];
 
         if (r->not_shown || r->before_start || r->id_mismatch)
-            printf("note: %s: %u frames not shown (no completion or skipped), %u shown "
-                   "before they were started, %u frame_id mismatches\n", r->name, r->not_shown,
+            printf("note: %s: %u frames not shown (no completion or skipped; the first: frame "
+                   "%u of %u), %u shown before they were started, %u frame_id mismatches\n",
+                   r->name, r->not_shown, r->first_not_shown, r->warm + r->frames,
                    r->before_start, r->id_mismatch);
     }
 }
