@@ -23,11 +23,12 @@ endif
 EXTRA_DIST += bench/README.md
 
 # The swapchain against a plain loop on libxcb-present, on a private Xvfb:
-# client CPU time and heap allocations per frame (bench/README.md).
+# latency to the vblank that showed a frame, missed vblanks, client CPU
+# time and heap allocations per frame (bench/README.md).
 .PHONY: bench-present
 bench: bench-present
 noinst_PROGRAMS += bench/present-bench
-bench_present_bench_SOURCES = bench/present-bench.c
+bench_present_bench_SOURCES = bench/present-bench.c tools/clock.h
 bench_present_bench_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE -I$(top_srcdir)/src/present-util \
 	-I$(top_srcdir)/tools
 bench_present_bench_CFLAGS = $(AM_CFLAGS) $(XCB_EXT_DEPS_CFLAGS) $(XCB_SHM_CFLAGS)

@@ -3,6 +3,7 @@
 
 #include "clock.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <xcb/present.h>
@@ -32,34 +33,127 @@ void demo_report_frame(void *data, const xcb_present_util_frame_t *f)
         else
             r->server_late++;
     }
-    if (r->n < r->cap)
-        r->frames[r->n++] = *f;
+    /* The library's struct may be older (shorter) than ours: the fields
+     * past its size stay 0. */
+    if (r->n < r->cap) {
+        memset(&r->frames[r->n], 0, sizeof r->frames[r->n]);
+        memcpy(&r->frames[r->n], f, f->size < sizeof *f ? f->size : sizeof *f);
+        r->n++;
+    }
+}
+
+const char *demo_pacing_name(xcb_present_util_pacing_t pacing)
+{
+    switch (pacing) {
+    case XCB_PRESENT_UTIL_PACING_THROUGHPUT: return "throughput";
+    case XCB_PRESENT_UTIL_PACING_LOW_LATENCY: return "low-latency";
+    }
+    return "unknown";
+}
+
+static bool shown(const xcb_present_util_frame_t *f)
+{
+    return f->mode != XCB_PRESENT_COMPLETE_MODE_SKIP && f->mode != XCB_PRESENT_UTIL_COMPLETE_LOST;
+}
+
+/* The two figures of a shown frame, in ms; false when there is none.
+ * prev: the frame shown before it, or NULL. */
+typedef bool (*frame_figure_fn)(const xcb_present_util_frame_t *f,
+                                const xcb_present_util_frame_t *prev, double *ms);
+
+static bool interval_ms(const xcb_present_util_frame_t *f, const xcb_present_util_frame_t *prev,
+                        double *ms)
+{
+    if (!prev || f->ust < prev->ust)
+        return false;
+    *ms = (double)(f->ust - prev->ust) / 1000.0;
+    return true;
+}
+
+/* acquire() to the vblank that showed it: both CLOCK_MONOTONIC
+ * microseconds on a local server (UST is the server's monotonic clock). */
+static bool shown_latency_ms(const xcb_present_util_frame_t *f,
+                             const xcb_present_util_frame_t *prev, double *ms)
+{
+    (void)prev;
+    if (!f->acquire_us || f->ust < f->acquire_us)
+        return false;
+    *ms = (double)(f->ust - f->acquire_us) / 1000.0;
+    return true;
+}
+
+/* Walks the shown frames of a report in the order they came, with the
+ * frame shown before each, and gives those that have the figure. */
+struct figure_iter {
+    const struct demo_report *r;
+    uint32_t i;
+    const xcb_present_util_frame_t *prev;
+    frame_figure_fn figure;
+};
+
+static bool next_figure(struct figure_iter *it, const xcb_present_util_frame_t **frame,
+                        double *ms)
+{
+    while (it->i < it->r->n) {
+        const xcb_present_util_frame_t *f = &it->r->frames[it->i++], *prev = it->prev;
+
+        if (!shown(f))
+            continue;
+        it->prev = f;
+        if (it->figure(f, prev, ms)) {
+            *frame = f;
+            return true;
+        }
+    }
+    return false;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+
+    return (x > y) - (x < y);
+}
+
+/* Mean, median and 99th percentile of the per-frame acquire-to-shown
+ * latency; *count 0 when no frame had one. */
+static void shown_latency(const struct demo_report *r, double *mean, double *p50, double *p99,
+                          uint32_t *count)
+{
+    double *v = calloc(r->n ? r->n : 1, sizeof *v), sum = 0;
+    uint32_t n = 0;
+
+    *mean = *p50 = *p99 = 0;
+    const xcb_present_util_frame_t *f;
+
+    for (struct figure_iter it = { r, 0, NULL, shown_latency_ms };
+         v && next_figure(&it, &f, &v[n]);)
+        sum += v[n++];
+    *count = n;
+    if (n) {
+        qsort(v, n, sizeof *v, cmp_double);
+        *mean = sum / n;
+        *p50 = v[(n - 1) / 2];
+        *p99 = v[(size_t)((n - 1) * 0.99)];
+    }
+    free(v);
 }
 
 /* Intervals between frames that were shown (not skipped), in ms. */
 static void intervals(const struct demo_report *r, uint32_t from, double *mean, double *min,
                       double *max, uint32_t *count)
 {
-    const xcb_present_util_frame_t *prev = NULL;
-    double sum = 0;
+    const xcb_present_util_frame_t *f;
+    double sum = 0, d;
 
     *count = 0;
     *min = 1e9;
     *max = 0;
-    for (uint32_t i = from; i < r->n; i++) {
-        const xcb_present_util_frame_t *f = &r->frames[i];
-
-        if (f->mode == XCB_PRESENT_COMPLETE_MODE_SKIP)
-            continue;
-        if (prev && f->ust >= prev->ust) {
-            double d = (double)(f->ust - prev->ust) / 1000.0;
-
-            sum += d;
-            *min = d < *min ? d : *min;
-            *max = d > *max ? d : *max;
-            (*count)++;
-        }
-        prev = f;
+    for (struct figure_iter it = { r, from, NULL, interval_ms }; next_figure(&it, &f, &d);) {
+        sum += d;
+        *min = d < *min ? d : *min;
+        *max = d > *max ? d : *max;
+        (*count)++;
     }
     *mean = *count ? sum / *count : 0;
     if (!*count)
@@ -71,23 +165,55 @@ void demo_report_tick(struct demo_report *r, xcb_present_util_swapchain_t *sc, F
     uint64_t now = (uint64_t)tool_now_ns() / 1000;
     xcb_present_util_stats_t st = { .size = sizeof st };
     double mean, min, max, secs;
-    uint32_t count, shown = 0;
+    uint32_t count, n_shown = 0;
 
     if (now - r->second_start_us < 1000000)
         return;
     secs = (double)(now - r->second_start_us) / 1e6;
     xcb_present_util_swapchain_stats(sc, &st);
     for (uint32_t i = r->next_second_frame; i < r->n; i++)
-        shown += r->frames[i].mode != XCB_PRESENT_COMPLETE_MODE_SKIP;
+        n_shown += r->frames[i].mode != XCB_PRESENT_COMPLETE_MODE_SKIP;
     intervals(r, r->next_second_frame, &mean, &min, &max, &count);
     fprintf(out, "%6.1f fps  interval %5.2f ms (%5.2f..%5.2f)  missed vblanks %3llu  "
-            "latency %5.2f ms (p99 %5.2f)\n", shown / secs, mean, min, max,
+            "latency %5.2f ms (p99 %5.2f)  acquire to shown %5.2f ms\n", n_shown / secs, mean, min, max,
             (unsigned long long)(st.missed_vblanks - r->last_second_missed),
-            st.latency_mean_ns / 1e6, st.latency_p99_ns / 1e6);
+            st.latency_mean_ns / 1e6, st.latency_p99_ns / 1e6, st.shown_latency_mean_ns / 1e6);
     fflush(out);
     r->last_second_missed = st.missed_vblanks;
     r->next_second_frame = r->n;
     r->second_start_us = now;
+}
+
+/* Pacing applies to the FIFO modes only; MAILBOX and IMMEDIATE are
+ * bounded by their buffers. */
+static void summary_pacing(const struct demo_setup *s, const xcb_present_util_stats_t *st,
+                           FILE *out)
+{
+    if (s->mode > XCB_PRESENT_UTIL_MODE_FIFO_RELAXED) {
+        fprintf(out, "  %-18s none in %s mode\n", "pacing", xcb_present_util_mode_name(s->mode));
+        return;
+    }
+    fprintf(out, "  %-18s %s, max latency %u frame%s; render %.2f ms, margin %.2f ms, "
+            "%llu late frames\n", "pacing", demo_pacing_name(s->pacing), s->max_latency,
+            s->max_latency == 1 ? "" : "s", st->render_ns / 1e6, st->margin_ns / 1e6,
+            (unsigned long long)st->late_frames);
+}
+
+/* acquire() to the vblank that showed the frame, as the library keeps it
+ * (its last 256 frames) and from every frame the callback saw. */
+static void summary_shown_latency(const struct demo_report *r,
+                                  const xcb_present_util_stats_t *st, FILE *out)
+{
+    double mean, p50, p99;
+    uint32_t n;
+
+    shown_latency(r, &mean, &p50, &p99, &n);
+    fprintf(out, "  %-18s mean %.2f ms, p50 %.2f ms, p99 %.2f ms (acquire() to shown, "
+            "the library's last 256 frames)\n", "shown latency",
+            st->shown_latency_mean_ns / 1e6, st->shown_latency_p50_ns / 1e6,
+            st->shown_latency_p99_ns / 1e6);
+    fprintf(out, "  %-18s mean %.2f ms, p50 %.2f ms, p99 %.2f ms (acquire_us to ust, %u frames)\n",
+            "  per frame", mean, p50, p99, n);
 }
 
 void demo_report_summary(const struct demo_report *r, const struct demo_setup *s,
@@ -104,6 +230,7 @@ void demo_report_summary(const struct demo_report *r, const struct demo_setup *s
     fprintf(out, "\n  %-18s %s\n", "back end", xcb_present_util_backend_name(s->backend));
     fprintf(out, "  %-18s %s, %u buffers, %ux%u\n", "mode",
             xcb_present_util_mode_name(s->mode), s->buffers, s->width, s->height);
+    summary_pacing(s, st, out);
     fprintf(out, "  %-18s %llu presented, %llu completed, %llu skipped, in %.2f s\n", "frames",
             (unsigned long long)st->presented, (unsigned long long)st->completed,
             (unsigned long long)st->skipped, s->seconds);
@@ -115,53 +242,140 @@ void demo_report_summary(const struct demo_report *r, const struct demo_setup *s
             r->client_late);
     fprintf(out, "  %-18s mean %.2f ms, p99 %.2f ms (present() to shown)\n", "latency",
             st->latency_mean_ns / 1e6, st->latency_p99_ns / 1e6);
+    summary_shown_latency(r, st, out);
     fprintf(out, "  %-18s %llu copies, %llu flips\n", "completions",
             (unsigned long long)st->copies, (unsigned long long)st->flips);
     fprintf(out, "  %-18s msc %llu, ust %llu us\n", "last frame",
             (unsigned long long)st->last_msc, (unsigned long long)st->last_ust);
 }
 
+
+/* ---- the plot ------------------------------------------------------------ */
+
+/* The plot area in the SVG and its scales. */
+struct plot {
+    FILE *f;
+    double left, top, w, h;         /* px */
+    double ymax;                    /* ms at the top; larger values are drawn there */
+    uint64_t first, last;           /* frame numbers at the left and right edges */
+};
+
+static const struct plot_series {
+    const char *label, *color;
+    frame_figure_fn figure;
+} plot_series[] = {
+    { "interval between shown frames", "#1565c0", interval_ms },
+    { "acquire-to-shown latency", "#e65100", shown_latency_ms },
+};
+
+static double plot_x(const struct plot *p, uint64_t frame)
+{
+    return p->left + p->w * (double)(frame - p->first) / (double)(p->last - p->first);
+}
+
+static double plot_y(const struct plot *p, double ms)
+{
+    return p->top + p->h - p->h * (ms > p->ymax ? p->ymax : ms) / p->ymax;
+}
+
+/* The frame numbers on the x axis, and a y range in whole refreshes that
+ * holds both series (2 to 8 refreshes: a stall does not squash the rest). */
+static void plot_scale(struct plot *p, const struct demo_report *r, double refresh)
+{
+    double top = 0, ms;
+    const xcb_present_util_frame_t *f;
+
+    p->first = UINT64_MAX;
+    p->last = 0;
+    for (uint32_t i = 0; i < r->n; i++) {
+        p->first = r->frames[i].frame < p->first ? r->frames[i].frame : p->first;
+        p->last = r->frames[i].frame > p->last ? r->frames[i].frame : p->last;
+    }
+    if (p->first > p->last)
+        p->first = 1;
+    if (p->last <= p->first)
+        p->last = p->first + 1;
+    for (size_t s = 0; s < sizeof plot_series / sizeof plot_series[0]; s++)
+        for (struct figure_iter it = { r, 0, NULL, plot_series[s].figure };
+             next_figure(&it, &f, &ms);)
+            top = ms > top ? ms : top;
+    top = refresh * (double)(uint32_t)(top / refresh + 0.999);
+    p->ymax = top < 2 * refresh ? 2 * refresh : top > 8 * refresh ? 8 * refresh : top;
+}
+
+/* Grid lines at every refresh (the first one dashed), ticks, axis titles. */
+static void plot_axes(const struct plot *p, double refresh)
+{
+    for (int k = 0; k * refresh <= p->ymax * 1.0001; k++) {
+        double y = plot_y(p, k * refresh);
+
+        fprintf(p->f, "<line x1=\"%.0f\" y1=\"%.1f\" x2=\"%.0f\" y2=\"%.1f\" stroke=\"#ccc\"%s/>\n",
+                p->left, y, p->left + p->w, y, k == 1 ? " stroke-dasharray=\"4\"" : "");
+        fprintf(p->f, "<text x=\"%.0f\" y=\"%.1f\" font-size=\"10\" text-anchor=\"end\">%.1f"
+                "</text>\n", p->left - 4, y + 3, k * refresh);
+    }
+    for (int k = 0; k <= 4; k++) {
+        uint64_t frame = p->first + (p->last - p->first) * (uint64_t)k / 4;
+        double x = plot_x(p, frame), y = p->top + p->h;
+
+        fprintf(p->f, "<line x1=\"%.1f\" y1=\"%.0f\" x2=\"%.1f\" y2=\"%.0f\" stroke=\"#000\"/>\n",
+                x, y, x, y + 4);
+        fprintf(p->f, "<text x=\"%.1f\" y=\"%.0f\" font-size=\"10\" text-anchor=\"middle\">%llu"
+                "</text>\n", x, y + 15, (unsigned long long)frame);
+    }
+    fprintf(p->f, "<polyline fill=\"none\" stroke=\"#000\" points=\"%.0f,%.0f %.0f,%.0f "
+            "%.0f,%.0f\"/>\n", p->left, p->top, p->left, p->top + p->h, p->left + p->w,
+            p->top + p->h);
+    fprintf(p->f, "<text x=\"%.0f\" y=\"%.0f\" font-size=\"11\" text-anchor=\"middle\">"
+            "frame number</text>\n", p->left + p->w / 2, p->top + p->h + 32);
+    fprintf(p->f, "<text x=\"14\" y=\"%.0f\" font-size=\"11\" text-anchor=\"middle\" "
+            "transform=\"rotate(-90 14 %.0f)\">ms</text>\n", p->top + p->h / 2,
+            p->top + p->h / 2);
+}
+
+static void plot_legend(const struct plot *p)
+{
+    for (size_t s = 0; s < sizeof plot_series / sizeof plot_series[0]; s++) {
+        double x = p->left + 10 + 250 * (double)s, y = p->top - 10;
+
+        fprintf(p->f, "<line x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\" stroke=\"%s\" "
+                "stroke-width=\"2\"/>\n", x, y, x + 20, y, plot_series[s].color);
+        fprintf(p->f, "<text x=\"%.0f\" y=\"%.0f\" font-size=\"11\">%s</text>\n", x + 26, y + 4,
+                plot_series[s].label);
+    }
+}
+
+static void plot_line(const struct plot *p, const struct demo_report *r,
+                      const struct plot_series *s)
+{
+    const xcb_present_util_frame_t *f;
+    double ms;
+
+    fprintf(p->f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.2\" points=\"",
+            s->color);
+    for (struct figure_iter it = { r, 0, NULL, s->figure }; next_figure(&it, &f, &ms);)
+        fprintf(p->f, "%.1f,%.1f ", plot_x(p, f->frame), plot_y(p, ms));
+    fprintf(p->f, "\"><title>%s</title></polyline>\n", s->label);
+}
+
 int demo_report_plot(const struct demo_report *r, const xcb_present_util_stats_t *st,
                      const char *path)
 {
-    const double w = 800, h = 300, top = 20, left = 50, bottom = 30;
-    double refresh = st->refresh_ns ? st->refresh_ns / 1e6 : 16.667, ymax = 4 * refresh;
-    const xcb_present_util_frame_t *prev = NULL;
-    FILE *f = fopen(path, "we");
-    uint32_t n = r->n > 1 ? r->n - 1 : 1;
+    double refresh = st->refresh_ns ? st->refresh_ns / 1e6 : 16.667;
+    struct plot p = { .f = fopen(path, "we"), .left = 60, .top = 45, .w = 800, .h = 300 };
 
-    if (!f)
+    if (!p.f)
         return -1;
-    fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\">\n",
-            w + left + 10, h + top + bottom);
-    fprintf(f, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
-    fprintf(f, "<text x=\"%.0f\" y=\"14\" font-size=\"12\">interval between shown frames "
-            "(ms) per frame; dashed: one refresh (%.2f ms)</text>\n", left, refresh);
-    for (int k = 0; k <= 4; k++) {
-        double y = top + h - h * k / 4;
-
-        fprintf(f, "<line x1=\"%.0f\" y1=\"%.1f\" x2=\"%.0f\" y2=\"%.1f\" stroke=\"#ccc\"%s/>\n",
-                left, y, left + w, y, k == 1 ? " stroke-dasharray=\"4\"" : "");
-        fprintf(f, "<text x=\"4\" y=\"%.1f\" font-size=\"10\">%.1f</text>\n", y + 3,
-                ymax * k / 4);
-    }
-    fprintf(f, "<polyline fill=\"none\" stroke=\"#1565c0\" points=\"");
-    for (uint32_t i = 0; i < r->n; i++) {
-        const xcb_present_util_frame_t *fr = &r->frames[i];
-
-        if (fr->mode == XCB_PRESENT_COMPLETE_MODE_SKIP)
-            continue;
-        if (prev && fr->ust >= prev->ust) {
-            double d = (double)(fr->ust - prev->ust) / 1000.0;
-
-            if (d > ymax)
-                d = ymax;
-            fprintf(f, "%.1f,%.1f ", left + w * i / n, top + h - h * d / ymax);
-        }
-        prev = fr;
-    }
-    fprintf(f, "\"/>\n<text x=\"%.0f\" y=\"%.0f\" font-size=\"10\">frame 1 .. %u</text>\n",
-            left, top + h + 20, r->n);
-    fprintf(f, "</svg>\n");
-    return fclose(f) == 0 ? 0 : -1;
+    plot_scale(&p, r, refresh);
+    fprintf(p.f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\">\n",
+            p.left + p.w + 20, p.top + p.h + 45);
+    fprintf(p.f, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
+    fprintf(p.f, "<text x=\"%.0f\" y=\"14\" font-size=\"12\">xcb-present-demo, per frame "
+            "(ms); dashed: one refresh (%.2f ms)</text>\n", p.left, refresh);
+    plot_axes(&p, refresh);
+    plot_legend(&p);
+    for (size_t s = 0; s < sizeof plot_series / sizeof plot_series[0]; s++)
+        plot_line(&p, r, &plot_series[s]);
+    fprintf(p.f, "</svg>\n");
+    return fclose(p.f) == 0 ? 0 : -1;
 }

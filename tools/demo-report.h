@@ -1,6 +1,7 @@
 /*
  * xcb-present-demo's figures: a record of every completed frame, a line
- * per second, the summary table and the frame-interval plot.
+ * per second, the summary table and the plot of the intervals between
+ * shown frames and of each frame's acquire-to-shown latency.
  */
 #ifndef DEMO_REPORT_H
 #define DEMO_REPORT_H
@@ -27,17 +28,24 @@ void demo_report_frame(void *data, const xcb_present_util_frame_t *f);
 /* A line on out when a second has passed since the last one. */
 void demo_report_tick(struct demo_report *r, xcb_present_util_swapchain_t *sc, FILE *out);
 
+/* "throughput", "low-latency", or "unknown". */
+const char *demo_pacing_name(xcb_present_util_pacing_t pacing);
+
 struct demo_setup {
     const char *display;
     int own_xvfb_pid;               /* 0: an existing display */
     xcb_present_util_backend_t backend;
     xcb_present_util_mode_t mode;
     uint32_t buffers, width, height;
+    xcb_present_util_pacing_t pacing;
+    uint32_t max_latency;           /* as the library takes it */
     double seconds;                 /* wall time of the run */
 };
 void demo_report_summary(const struct demo_report *r, const struct demo_setup *setup,
                          const xcb_present_util_stats_t *st, FILE *out);
-/* An SVG plot of the intervals between shown frames.  0 or -1. */
+/* An SVG plot, per frame number, of the interval between shown frames and
+ * of the latency from acquire() to the vblank that showed the frame.
+ * 0 or -1. */
 int demo_report_plot(const struct demo_report *r, const xcb_present_util_stats_t *st,
                      const char *path);
 

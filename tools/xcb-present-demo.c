@@ -27,7 +27,9 @@
 
 struct demo {
     uint32_t frames, buffers, width, height;
+    uint32_t latency;               /* max_latency; 0: the library's default */
     xcb_present_util_mode_t mode;
+    xcb_present_util_pacing_t pacing;
     xcb_present_util_backend_t backend;
     const char *plot, *screenshot;
     xcb_connection_t *c;
@@ -44,11 +46,21 @@ static void usage(FILE *out)
             "  --mode M            fifo, fifo-relaxed, mailbox or immediate (default fifo)\n"
             "  --backend B         auto, dri3, shm or put-image (default auto)\n"
             "  --buffers N         2 to 8 (default: the library's choice)\n"
+            "  --pacing P          throughput or low-latency (FIFO modes; default throughput)\n"
+            "  --latency N         frames queued ahead of the screen at most, 1 to 7\n"
+            "                      (FIFO modes; default 2; at most buffers - 1)\n"
             "  --size WxH          window size (default 640x480)\n"
-            "  --plot FILE.svg     write a plot of the intervals between frames\n"
+            "  --plot FILE.svg     write a plot of the intervals between shown frames and\n"
+            "                      of each frame's acquire-to-shown latency\n"
             "  --screenshot FILE.png  save the window's contents at the end\n"
             "  --help\n"
             "Without DISPLAY, an Xvfb of its own is started and stopped again.\n");
+}
+
+static int unknown(const char *what, const char *arg)
+{
+    fprintf(stderr, "xcb-present-demo: unknown %s '%s'\n", what, arg);
+    return -1;
 }
 
 static int parse_mode(const char *s, xcb_present_util_mode_t *m)
@@ -58,7 +70,7 @@ static int parse_mode(const char *s, xcb_present_util_mode_t *m)
             *m = (xcb_present_util_mode_t)i;
             return 0;
         }
-    return -1;
+    return unknown("mode", s);
 }
 
 static int parse_backend(const char *s, xcb_present_util_backend_t *b)
@@ -68,7 +80,32 @@ static int parse_backend(const char *s, xcb_present_util_backend_t *b)
             *b = (xcb_present_util_backend_t)i;
             return 0;
         }
-    return -1;
+    return unknown("back end", s);
+}
+
+static int parse_pacing(const char *s, xcb_present_util_pacing_t *p)
+{
+    for (int i = XCB_PRESENT_UTIL_PACING_THROUGHPUT; i <= XCB_PRESENT_UTIL_PACING_LOW_LATENCY; i++)
+        if (strcmp(s, demo_pacing_name((xcb_present_util_pacing_t)i)) == 0) {
+            *p = (xcb_present_util_pacing_t)i;
+            return 0;
+        }
+    return unknown("pacing", s);
+}
+
+/* A whole number from lo to hi for --opt; says what it wants otherwise. */
+static int parse_count(const char *opt, const char *arg, uint32_t lo, uint32_t hi,
+                       uint32_t *out)
+{
+    char *end;
+    unsigned long v = strtoul(arg, &end, 10);
+
+    if (*arg < '0' || *arg > '9' || *end || v < lo || v > hi) {
+        fprintf(stderr, "xcb-present-demo: --%s wants %u to %u\n", opt, lo, hi);
+        return -1;
+    }
+    *out = (uint32_t)v;
+    return 0;
 }
 
 static int parse_args(struct demo *d, int argc, char **argv)
@@ -77,39 +114,37 @@ static int parse_args(struct demo *d, int argc, char **argv)
         { "frames", required_argument, NULL, 'f' }, { "mode", required_argument, NULL, 'm' },
         { "backend", required_argument, NULL, 'b' }, { "buffers", required_argument, NULL, 'n' },
         { "size", required_argument, NULL, 's' }, { "plot", required_argument, NULL, 'p' },
+        { "pacing", required_argument, NULL, 'P' }, { "latency", required_argument, NULL, 'l' },
         { "screenshot", required_argument, NULL, 'o' }, { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 },
     };
     int opt;
-    char *end;
 
     while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
         switch (opt) {
         case 'f':
-            d->frames = (uint32_t)strtoul(optarg, &end, 10);
-            if (*end || d->frames == 0 || d->frames > 1000000) {
-                fprintf(stderr, "xcb-present-demo: --frames wants 1 to 1000000\n");
+            if (parse_count("frames", optarg, 1, 1000000, &d->frames) < 0)
                 return -1;
-            }
             break;
         case 'm':
-            if (parse_mode(optarg, &d->mode) < 0) {
-                fprintf(stderr, "xcb-present-demo: unknown mode '%s'\n", optarg);
+            if (parse_mode(optarg, &d->mode) < 0)
                 return -1;
-            }
             break;
         case 'b':
-            if (parse_backend(optarg, &d->backend) < 0) {
-                fprintf(stderr, "xcb-present-demo: unknown back end '%s'\n", optarg);
+            if (parse_backend(optarg, &d->backend) < 0)
                 return -1;
-            }
             break;
         case 'n':
-            d->buffers = (uint32_t)strtoul(optarg, &end, 10);
-            if (*end || d->buffers < 2 || d->buffers > 8) {
-                fprintf(stderr, "xcb-present-demo: --buffers wants 2 to 8\n");
+            if (parse_count("buffers", optarg, 2, 8, &d->buffers) < 0)
                 return -1;
-            }
+            break;
+        case 'P':
+            if (parse_pacing(optarg, &d->pacing) < 0)
+                return -1;
+            break;
+        case 'l':
+            if (parse_count("latency", optarg, 1, 7, &d->latency) < 0)
+                return -1;
             break;
         case 's':
             if (sscanf(optarg, "%ux%u", &d->width, &d->height) != 2 || d->width < 16 ||
@@ -210,6 +245,16 @@ static int screenshot(struct demo *d, const char *path)
     return r;
 }
 
+/* max_latency as the library takes it (xcb_present_util_options_t): 0 is
+ * its default, 2, and no value goes above buffers - 1.  The library does
+ * not report it, so the summary says what was asked for, clamped alike. */
+static uint32_t effective_latency(uint32_t asked, uint32_t buffers)
+{
+    uint32_t l = asked ? asked : 2;
+
+    return l > buffers - 1 ? buffers - 1 : l;
+}
+
 static const char *explain(int err)
 {
     switch (err) {
@@ -299,6 +344,8 @@ int main(int argc, char **argv)
     o.mode = d.mode;
     o.backend = d.backend;
     o.num_buffers = d.buffers;
+    o.pacing = d.pacing;
+    o.max_latency = d.latency;
     sc = xcb_present_util_swapchain_create(d.c, d.window, &o);
     if (!sc)
         err = -errno;
@@ -314,9 +361,12 @@ int main(int argc, char **argv)
     xcb_present_util_swapchain_set_frame_callback(sc, demo_report_frame, &rep);
     setup = (struct demo_setup){ display, d.xvfb.pid > 0 ? (int)d.xvfb.pid : 0,
                                  xcb_present_util_swapchain_backend(sc), d.mode,
-                                 d.buffers ? d.buffers : 3, d.width, d.height, 0 };
-    printf("presenting %u frames of %ux%u, %s, %s back end\n", d.frames, d.width, d.height,
-           xcb_present_util_mode_name(d.mode), xcb_present_util_backend_name(setup.backend));
+                                 d.buffers ? d.buffers : 3, d.width, d.height, d.pacing,
+                                 0, 0 };
+    setup.max_latency = effective_latency(d.latency, setup.buffers);
+    printf("presenting %u frames of %ux%u, %s, %s pacing, %s back end\n", d.frames, d.width,
+           d.height, xcb_present_util_mode_name(d.mode), demo_pacing_name(d.pacing),
+           xcb_present_util_backend_name(setup.backend));
     fflush(stdout);
     t0 = tool_now_s();
     err = run(&d, sc, &rep);
@@ -333,7 +383,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "xcb-present-demo: cannot write the plot to %s\n", d.plot);
         status = 1;
     } else if (d.plot) {
-        printf("frame-interval plot written to %s\n", d.plot);
+        printf("plot of frame intervals and latency written to %s\n", d.plot);
     }
     if (d.screenshot && !err && screenshot(&d, d.screenshot) < 0)
         status = 1;

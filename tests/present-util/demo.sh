@@ -13,7 +13,7 @@ tmp=$(mktemp -d)
 trap 'displayfd_stop; rm -rf "$tmp"' EXIT
 trap 'exit 1' HUP INT TERM
 unset DISPLAY
-echo "1..11"
+echo "1..15"
 . "${TOP_SRCDIR:-$(dirname "$0")/../..}/tests/common/tap.sh"
 check() { if eval "$2"; then ok "$1"; else not_ok "$1" "$tmp/out"; fi; }
 
@@ -65,6 +65,30 @@ check "immediate" '[ $status -eq 0 ] && grep -Eq "30 presented, 30 completed" "$
 status=$?
 check "a bad option is refused with exit status 2" \
     '[ $status -eq 2 ] && grep -q "unknown mode" "$tmp/out"'
+
+# LOW_LATENCY pacing and max_latency: the summary's acquire-to-shown
+# latency and the plot's two series are checked for being there, never
+# for their figures (a loaded machine decides those).
+"$demo" --pacing low-latency --latency 1 --frames 60 --size 64x48 --plot "$tmp/ll.svg" \
+    >"$tmp/out" 2>&1
+status=$?
+check "low-latency pacing with max latency 1 exits 0" '[ $status -eq 0 ]'
+check "its summary names the pacing and has the acquire-to-shown latency line" \
+    'grep -Eq "pacing +low-latency, max latency 1 frame;" "$tmp/out" &&
+     grep -Eq "shown latency +mean [0-9.]+ ms, p50 [0-9.]+ ms, p99 [0-9.]+ ms" "$tmp/out"'
+check "its plot has both series, a legend and labelled axes" \
+    '(for label in "interval between shown frames" "acquire-to-shown latency"; do
+          grep -q "<title>$label</title></polyline>" "$tmp/ll.svg" &&
+          grep -q ">$label</text>" "$tmp/ll.svg" || exit 1
+      done) && grep -q ">frame number</text>" "$tmp/ll.svg" && grep -q ">ms</text>" "$tmp/ll.svg"'
+
+"$demo" --pacing sideways >"$tmp/out" 2>&1
+status=$?
+"$demo" --latency 0 >>"$tmp/out" 2>&1
+status2=$?
+check "a bad --pacing or --latency is refused with exit status 2" \
+    '[ $status -eq 2 ] && [ $status2 -eq 2 ] && grep -q "unknown pacing" "$tmp/out" &&
+     grep -q "latency wants 1 to 7" "$tmp/out"'
 
 # The DRI3 back end, on mock-x-server, which picks a free display itself.
 if displayfd_start "$tmp" "$server" --displayfd 3; then
