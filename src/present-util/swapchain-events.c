@@ -13,7 +13,8 @@ void sc_signal_work(sc_t *sc)
 {
     uint64_t one = 1;
 
-    if (sc->work_signalled)
+    /* only for a caller that polls the fd (swapchain_fd() was called) */
+    if (sc->work_signalled || !sc->fd_wanted)
         return;
     sc->work_signalled = write(sc->work_fd, &one, sizeof one) == sizeof one;
 }

@@ -513,8 +513,12 @@ static int present_frame(sc_t *sc, const xcb_present_util_image_t *image,
     /* The vblank LOW_LATENCY paced the frame for, when the chain goes on
      * (a restart goes to the next vblank, as THROUGHPUT's would); then a
      * time asked for.  Both only ever move the target later. */
-    if (target && b->planned_msc > target)
-        target = b->planned_msc;
+    if (target && b->planned_msc) {
+        /* late: after the last moment for the vblank it was paced for */
+        late = target > b->planned_msc;
+        if (b->planned_msc > target)
+            target = b->planned_msc;
+    }
     if (at_msc && at_msc > target) {
         target = at_msc;
         late = false;

@@ -5,8 +5,11 @@
  *
  * The moment for vblank V is
  *     deadline(V) - render - margin
- * where deadline(V), a quarter period before V, is the last moment a
- * present() still aims at V (fifo_target()'s rule), render is a high
+ * where deadline(V), half a period before V, is the last moment a
+ * present() still reaches V on every server: a server whose MSC reads
+ * rounded to the nearest vblank (Xvfb) counts V from half a period before
+ * it, and moves a frame whose target it thinks has come to the vblank
+ * after (Present's rule for frames without the Async option).  render is a high
  * percentile of the caller's recent acquire()-to-present() times, and the
  * margin covers what the percentile does not: it grows by half after a
  * frame misses the vblank it was paced for and shrinks by an eighth after
@@ -20,8 +23,6 @@
  * fd armed for the next moment, so that a main loop wakes when the slot
  * opens, without a thread.
  */
-#include <stdlib.h>
-#include <string.h>
 #include <sys/timerfd.h>
 #include <unistd.h>
 
@@ -34,27 +35,33 @@ bool sc_latency_allows(const sc_t *sc)
     return sc->mode > XCB_PRESENT_UTIL_MODE_FIFO_RELAXED || sc->in_flight < sc->max_latency;
 }
 
-static int cmp_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-    return x < y ? -1 : x > y;
-}
-
 void sc_pacing_rendered(sc_t *sc, uint64_t render_ns)
 {
-    uint64_t sorted[SC_RENDER_SAMPLES];
-    uint32_t n;
+    /* The percentile is the k-th largest sample, k at most 7 of 64: kept
+     * in a short descending list, once a frame, without sorting them all. */
+    uint64_t top[SC_RENDER_SAMPLES];
+    uint32_t n, k, have = 0;
 
     sc->render_samples[sc->render_next] = render_ns;
     sc->render_next = (sc->render_next + 1) % SC_RENDER_SAMPLES;
     if (sc->n_render < SC_RENDER_SAMPLES)
         sc->n_render++;
-    /* The percentile, once a frame, for acquire() and the stats. */
     n = sc->n_render;
-    memcpy(sorted, sc->render_samples, n * sizeof sorted[0]);
-    qsort(sorted, n, sizeof sorted[0], cmp_u64);
-    sc->stats.render_ns = sorted[(n * SC_RENDER_PERCENTILE + 99) / 100 - 1];
+    k = n - (n * SC_RENDER_PERCENTILE + 99) / 100 + 1;
+    for (uint32_t i = 0; i < n; i++) {
+        uint64_t v = sc->render_samples[i];
+        uint32_t j;
+
+        if (have == k && v <= top[k - 1])
+            continue;
+        j = have < k ? have++ : k - 1;
+        while (j > 0 && top[j - 1] < v) {
+            top[j] = top[j - 1];
+            j--;
+        }
+        top[j] = v;
+    }
+    sc->stats.render_ns = top[k - 1];
 }
 
 uint64_t sc_pacing_render_ns(const sc_t *sc)
@@ -69,12 +76,36 @@ uint64_t sc_pacing_margin_ns(const sc_t *sc)
     return period && sc->stats.margin_ns > period / 2 ? period / 2 : sc->stats.margin_ns;
 }
 
+/* The last moment a present() still reaches vblank msc (see above). */
+static uint64_t deadline_for(const sc_t *sc, uint64_t msc, uint64_t period)
+{
+    uint64_t vblank = sc_clock_vblank_ns(sc, msc);
+
+    return vblank > period / 2 ? vblank - period / 2 : 0;
+}
+
 void sc_pacing_completed(sc_t *sc, const struct frame *f, uint64_t server_msc)
 {
+    uint64_t period = sc_clock_period_ns(sc);
+
     if (!f->planned_msc || !server_msc)
         return;
     if (server_msc > f->planned_msc) {
         sc->stats.late_frames++;
+        /* A frame sent well before its deadline and shown late all the
+         * same was the server's delay (Xvfb's timer firing late on a busy
+         * machine): a later moment for the caller would not have helped,
+         * and the margin stays.  One sent late, or within a millisecond
+         * of the deadline (the request may have reached the server too
+         * late), was the caller's: the margin grows. */
+        if (!f->client_late && f->submit_us * 1000 + SC_MARGIN_MIN_NS <=
+                                   deadline_for(sc, f->planned_msc, period)) {
+            sc_log(sc, "pacing: frame %llu sent in time for msc %llu, the server showed it "
+                   "at %llu", (unsigned long long)f->serial,
+                   (unsigned long long)f->planned_msc, (unsigned long long)server_msc);
+            sc->margin_hits = 0;
+            return;
+        }
         sc->stats.margin_ns += sc->stats.margin_ns / 2 + 1000000;
         sc->stats.margin_ns = sc_pacing_margin_ns(sc);
         sc->margin_hits = 0;
@@ -94,9 +125,9 @@ void sc_pacing_completed(sc_t *sc, const struct frame *f, uint64_t server_msc)
 /* The moment for vblank msc: deadline less render time and margin. */
 static uint64_t slot_for(const sc_t *sc, uint64_t msc, uint64_t period, uint64_t cost)
 {
-    uint64_t vblank = sc_clock_vblank_ns(sc, msc), before = period / 4 + cost;
+    uint64_t deadline = deadline_for(sc, msc, period);
 
-    return vblank > before ? vblank - before : 0;
+    return deadline > cost ? deadline - cost : 0;
 }
 
 bool sc_pacing_plan(sc_t *sc, uint64_t now_ns, uint64_t *msc, uint64_t *slot_ns)
@@ -159,10 +190,14 @@ int sc_update_readiness(sc_t *sc)
     uint64_t now = (uint64_t)deadline_now_ns(), wake = 0, expirations;
     int n;
 
-    /* a timer that fired has done its job: its readability goes */
-    if (sc->timer_fd >= 0 && read(sc->timer_fd, &expirations, sizeof expirations) > 0)
-        sc->timer_armed_ns = 0;
     n = sc->dead ? 0 : sc_ready_count(sc, now);
+    /* A caller that never asked for the fd pays no system call for it. */
+    if (!sc->fd_wanted)
+        return n;
+    /* a timer that fired has done its job: its readability goes */
+    if (sc->timer_armed_ns && sc->timer_armed_ns <= now &&
+        read(sc->timer_fd, &expirations, sizeof expirations) > 0)
+        sc->timer_armed_ns = 0;
     if (!n && !sc->dead)
         sc_ready_buffer(sc, now, &wake);
     if (n || sc->dead)

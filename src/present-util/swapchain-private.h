@@ -203,6 +203,7 @@ struct xcb_present_util_swapchain {
     bool debug;
     int epoll_fd, work_fd, cancel_fd;   /* get_fd's epoll, its eventfd, destroy's */
     int timer_fd;                   /* in the epoll: LOW_LATENCY's moment */
+    bool fd_wanted;                 /* swapchain_fd() was called: keep its readiness */
 
     pthread_mutex_t lock;
     pthread_cond_t idle_cond;       /* waiters left, for destroy */

@@ -111,6 +111,22 @@ int sc_probe_poll(sc_t *sc)
     return 0;
 }
 
+/* Without another reader seen, the look at the queue waits until just
+ * after the next vblank the clock predicts, when a completion would come
+ * (2 ms late at most, and only while no other reader has been seen): a
+ * FIFO wait then wakes once a frame instead of every SC_WAIT_TICK_NS. */
+static uint64_t quiet_tick(const sc_t *sc, uint64_t now, uint64_t tick)
+{
+    uint64_t next = sc->have_msc ? sc_clock_vblank_ns(sc, sc->last_msc + 1) : 0;
+    uint64_t period = sc_clock_period_ns(sc);
+
+    while (next && period && next <= now)
+        next += period;
+    if (next && next + 2000000 - now > tick && next + 2000000 - now < 4 * tick)
+        return next + 2000000 - now;
+    return tick;
+}
+
 void sc_sleep_unlocked(sc_t *sc, uint64_t deadline_ns)
 {
     struct pollfd p[2] = {
@@ -126,6 +142,8 @@ void sc_sleep_unlocked(sc_t *sc, uint64_t deadline_ns)
 
     if (now >= deadline_ns)
         return;
+    if (!foreign)
+        tick = quiet_tick(sc, now, tick);
     if (deadline_ns > now + tick)
         deadline_ns = now + tick;
     /* ppoll: LOW_LATENCY's moment wants better than poll()'s milliseconds */

@@ -407,7 +407,16 @@ int xcb_present_util_swapchain_stats(xcb_present_util_swapchain_t *sc,
 
 int xcb_present_util_swapchain_fd(xcb_present_util_swapchain_t *sc)
 {
-    return sc ? sc->epoll_fd : -EINVAL;
+    if (!sc)
+        return -EINVAL;
+    pthread_mutex_lock(&sc->lock);
+    /* From now on every call keeps the fd's readiness true. */
+    if (!sc->fd_wanted) {
+        sc->fd_wanted = true;
+        sc_update_readiness(sc);
+    }
+    pthread_mutex_unlock(&sc->lock);
+    return sc->epoll_fd;
 }
 
 void xcb_present_util_swapchain_set_frame_callback(xcb_present_util_swapchain_t *sc,
