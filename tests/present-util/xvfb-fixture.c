@@ -192,3 +192,17 @@ void fixture_check_fifo(const struct fixture *s, const char *what)
            "%u replaced after the server found them late\n", what, server_late, client_late,
            skipped_late);
 }
+
+void fixture_finish_fifo_run(struct fixture *s, uint32_t n, const char *what, uint16_t w,
+                             uint16_t h)
+{
+    xcb_present_util_stats_t st = { .size = sizeof st };
+
+    fixture_wait_completed(s, n, 3000);
+    CHECK_EQ(xcb_present_util_swapchain_stats(s->sc, &st), 0);
+    CHECK_EQ(st.completed, n);
+    fixture_check_in_order(s, n);
+    fixture_check_fifo(s, what);
+    fixture_check_window_shows(s, n, w, h);
+    fixture_stop(s);
+}
