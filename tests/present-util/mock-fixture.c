@@ -9,6 +9,7 @@
 #include "mock-fixture.h"
 #include "mock-session.h"
 #include "test-runner.h"
+#include "swapchain-or-fail.h"
 
 #define SECOND MF_SECOND
 
@@ -44,9 +45,7 @@ void mf_swapchain(struct mock_fixture *s, xcb_present_util_mode_t mode,
     xcb_present_util_options_t o = { .size = sizeof o, .mode = mode, .backend = backend,
                                      .num_buffers = n };
 
-    s->sc = xcb_present_util_swapchain_create(s->c, s->window, &o);
-    if (!s->sc)
-        test_fail(__FILE__, __LINE__, "swapchain_create: %s", strerror(errno));
+    s->sc = swapchain_or_fail(s->c, s->window, &o);
     xcb_present_util_swapchain_set_frame_callback(s->sc, mf_on_frame, s);
 }
 

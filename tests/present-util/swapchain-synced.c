@@ -23,6 +23,7 @@
 #include "mock-session.h"
 #include "test-runner.h"
 #include "xcb_present_util.h"
+#include "swapchain-or-fail.h"
 
 #define SECOND 1000000000LL
 #define PIXMAP_SYNCED 5     /* Present minor opcodes */
@@ -57,9 +58,7 @@ static void start(struct fixture *f, const char *const *kv, xcb_present_util_mod
     screen = mock_session_start(cfg, &f->server, &f->c);
     f->window = mock_session_window(f->c, screen);
     xcb_flush(f->c);
-    f->sc = xcb_present_util_swapchain_create(f->c, f->window, &o);
-    if (!f->sc)
-        test_fail(__FILE__, __LINE__, "swapchain_create: %s", strerror(errno));
+    f->sc = swapchain_or_fail(f->c, f->window, &o);
 }
 
 /* One frame, with damage or without (n_damage 0). */

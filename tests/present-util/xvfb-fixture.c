@@ -10,6 +10,7 @@
 
 #include "test-clock.h"
 #include "test-runner.h"
+#include "swapchain-or-fail.h"
 
 static void on_frame(void *data, const xcb_present_util_frame_t *f)
 {
@@ -48,9 +49,7 @@ void fixture_swapchain(struct fixture *s, xcb_present_util_mode_t mode,
     xcb_present_util_options_t o = { .size = sizeof o, .mode = mode, .backend = backend,
                                      .num_buffers = num_buffers };
 
-    s->sc = xcb_present_util_swapchain_create(s->c, s->window, &o);
-    if (!s->sc)
-        test_fail(__FILE__, __LINE__, "swapchain_create: %s", strerror(errno));
+    s->sc = swapchain_or_fail(s->c, s->window, &o);
     xcb_present_util_swapchain_set_frame_callback(s->sc, on_frame, s);
 }
 

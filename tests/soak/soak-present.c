@@ -23,6 +23,7 @@
 #include "test-clock.h"
 #include "test-runner.h"
 #include "xcb_present_util.h"
+#include "swapchain-or-fail.h"
 
 #define RESIZE_EVERY 100
 #define WARM_UP_FRAMES 2000
@@ -83,9 +84,7 @@ static void start(struct soak *s, xcb_present_util_mode_t mode)
     CHECK_EQ(mock_config_set(cfg, "msc-rate", "1000"), 0);
     screen = mock_session_start(cfg, &s->server, &s->c);
     s->window = mock_session_window(s->c, screen);
-    s->sc = xcb_present_util_swapchain_create(s->c, s->window, &o);
-    if (!s->sc)
-        test_fail(__FILE__, __LINE__, "swapchain_create: %s", strerror(errno));
+    s->sc = swapchain_or_fail(s->c, s->window, &o);
 }
 
 static void stop(struct soak *s)
