@@ -42,11 +42,7 @@ void mf_start(struct mock_fixture *s, const char *const *kv)
 void mf_swapchain(struct mock_fixture *s, xcb_present_util_mode_t mode,
                       xcb_present_util_backend_t backend, uint32_t n)
 {
-    xcb_present_util_options_t o = { .size = sizeof o, .mode = mode, .backend = backend,
-                                     .num_buffers = n };
-
-    s->sc = swapchain_or_fail(s->c, s->window, &o);
-    xcb_present_util_swapchain_set_frame_callback(s->sc, mf_on_frame, s);
+    s->sc = swapchain_or_fail(s->c, s->window, mode, backend, n, mf_on_frame, s);
 }
 
 void mf_stop(struct mock_fixture *s)

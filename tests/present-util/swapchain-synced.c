@@ -47,10 +47,6 @@ static void start(struct fixture *f, const char *const *kv, xcb_present_util_mod
 {
     struct mock_config *cfg = mock_config_new();
     const xcb_screen_t *screen;
-    xcb_present_util_options_t o = { .size = sizeof o, .mode = mode,
-                                     .backend = XCB_PRESENT_UTIL_BACKEND_DRI3,
-                                     .num_buffers = n_buffers };
-
     memset(f, 0, sizeof *f);
     CHECK(cfg != NULL);
     for (; kv && kv[0]; kv += 2)
@@ -58,7 +54,8 @@ static void start(struct fixture *f, const char *const *kv, xcb_present_util_mod
     screen = mock_session_start(cfg, &f->server, &f->c);
     f->window = mock_session_window(f->c, screen);
     xcb_flush(f->c);
-    f->sc = swapchain_or_fail(f->c, f->window, &o);
+    f->sc = swapchain_or_fail(f->c, f->window, mode, XCB_PRESENT_UTIL_BACKEND_DRI3, n_buffers,
+                              NULL, NULL);
 }
 
 /* One frame, with damage or without (n_damage 0). */

@@ -46,11 +46,7 @@ void fixture_start(struct fixture *s, uint16_t width, uint16_t height)
 void fixture_swapchain(struct fixture *s, xcb_present_util_mode_t mode,
                        xcb_present_util_backend_t backend, uint32_t num_buffers)
 {
-    xcb_present_util_options_t o = { .size = sizeof o, .mode = mode, .backend = backend,
-                                     .num_buffers = num_buffers };
-
-    s->sc = swapchain_or_fail(s->c, s->window, &o);
-    xcb_present_util_swapchain_set_frame_callback(s->sc, on_frame, s);
+    s->sc = swapchain_or_fail(s->c, s->window, mode, backend, num_buffers, on_frame, s);
 }
 
 void fixture_stop(struct fixture *s)

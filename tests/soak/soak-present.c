@@ -76,7 +76,6 @@ static void start(struct soak *s, xcb_present_util_mode_t mode)
 {
     struct mock_config *cfg = mock_config_new();
     const xcb_screen_t *screen;
-    xcb_present_util_options_t o = { .size = sizeof o, .mode = mode };
 
     CHECK(cfg != NULL);
     /* No transcript: a million frames would write gigabytes of it. */
@@ -84,7 +83,8 @@ static void start(struct soak *s, xcb_present_util_mode_t mode)
     CHECK_EQ(mock_config_set(cfg, "msc-rate", "1000"), 0);
     screen = mock_session_start(cfg, &s->server, &s->c);
     s->window = mock_session_window(s->c, screen);
-    s->sc = swapchain_or_fail(s->c, s->window, &o);
+    s->sc = swapchain_or_fail(s->c, s->window, mode, XCB_PRESENT_UTIL_BACKEND_AUTO, 0, NULL,
+                              NULL);
 }
 
 static void stop(struct soak *s)
