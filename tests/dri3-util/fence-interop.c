@@ -53,9 +53,13 @@ TEST(our_trigger_wakes_xshmfence_waiter)
     xcb_dri3_util_fence_destroy(f);
 }
 
+/* In the child: triggers, and unmaps the child's copy of the fence. */
 static bool trigger_xshmfence(void *xshmfence)
 {
-    return xshmfence_trigger(xshmfence) == 0;
+    bool triggered = xshmfence_trigger(xshmfence) == 0;
+
+    xshmfence_unmap_shm(xshmfence);
+    return triggered;
 }
 
 /* A libxshmfence trigger in another process wakes our waiter, on a page

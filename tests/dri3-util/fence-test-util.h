@@ -244,16 +244,21 @@ static inline void unmap_word(int32_t *word)
  * Another process wakes our waiter: a child of fork_child() calls
  * trigger(arg) (true: it triggered) once the parent sleeps on f, as
  * word (f's page, mapped) shows by -1; the parent's wait must return within
- * 5 s and the child must have triggered.  The child's copies of what it
- * shares with the parent go with it.
+ * 5 s and the child must have triggered.  The child frees its copies of f
+ * and word (valgrind follows it), trigger those of what else it uses.
  */
-static inline void check_woken_by_child(xcb_dri3_util_fence_t *f, const volatile int32_t *word,
+static inline void check_woken_by_child(xcb_dri3_util_fence_t *f, int32_t *word,
                                         bool (*trigger)(void *), void *arg)
 {
     pid_t pid = fork_child();
 
-    if (pid == 0)
-        _exit(wait_for_word(word, -1) && trigger(arg) ? 0 : 1);
+    if (pid == 0) {
+        int status = wait_for_word(word, -1) && trigger(arg) ? 0 : 1;
+
+        unmap_word(word);
+        xcb_dri3_util_fence_destroy(f);
+        _exit(status);
+    }
     CHECK_EQ(xcb_dri3_util_fence_wait(f, 5000 * 1000000LL), 0);
     CHECK_EQ(wait_child(pid), 0);
 }
