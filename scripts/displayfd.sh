@@ -14,6 +14,10 @@
 #       SIGTERM to $server_pid, up to 5 s for it to exit, then SIGKILL;
 #       reaps it and sets server_status to its exit status (0 when nothing
 #       ran).  Safe to call twice, and from an EXIT trap.
+#   displayfd_tmpdir NAME
+#       Sets tmp to a new directory (named after NAME) and traps the
+#       script's end: the server is stopped and tmp removed however the
+#       script ends, and a signal ends it with status 1.
 #
 # Names starting with displayfd_ or _dfd_ are this file's.  The functions
 # work under set -e: nothing in them that may fail ends the script.
@@ -56,6 +60,12 @@ displayfd_start() {
     done
     displayfd_stop
     return 1
+}
+
+displayfd_tmpdir() {
+    tmp=$(mktemp -d "${TMPDIR:-/tmp}/$1.XXXXXX") || exit 1
+    trap 'displayfd_stop; rm -rf "$tmp"' EXIT
+    trap 'exit 1' HUP INT TERM
 }
 
 displayfd_stop() {

@@ -12,6 +12,7 @@
  */
 #include "xpresent-private.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <xcb/present.h>
 
@@ -34,17 +35,33 @@ static void after_failed_reply(Display *dpy)
  * 32 bits: they go into a local array, on the stack when small. */
 enum { NOTIFIES_ON_STACK = 64 };
 
-static xcb_present_notify_t *wire_notifies(const XPresentNotify *notifies, int n,
-                                           xcb_present_notify_t *stack)
+struct wire_notifies {
+    xcb_present_notify_t stack[NOTIFIES_ON_STACK];
+    xcb_present_notify_t *list;     /* stack, or allocated */
+    uint32_t n;
+};
+
+/* The caller's notifies (none when n < 0 or notifies is NULL) in w; false
+ * when out of memory, and then the request is not sent. */
+static bool wire_notifies_make(struct wire_notifies *w, const XPresentNotify *notifies, int n)
 {
-    xcb_present_notify_t *out = n <= NOTIFIES_ON_STACK ? stack : calloc((size_t)n, sizeof(*out));
-    if (!out)
-        return NULL;
+    if (n < 0 || !notifies)
+        n = 0;
+    w->list = n <= NOTIFIES_ON_STACK ? w->stack : calloc((size_t)n, sizeof(*w->list));
+    if (!w->list)
+        return false;
     for (int i = 0; i < n; i++) {
-        out[i].window = (xcb_window_t)notifies[i].window;
-        out[i].serial = notifies[i].serial;
+        w->list[i].window = (xcb_window_t)notifies[i].window;
+        w->list[i].serial = notifies[i].serial;
     }
-    return out;
+    w->n = (uint32_t)n;
+    return true;
+}
+
+static void wire_notifies_free(struct wire_notifies *w)
+{
+    if (w->list != w->stack)
+        free(w->list);
 }
 
 Status XPresentQueryVersion(Display *dpy, int *major_version_return, int *minor_version_return)
@@ -92,21 +109,15 @@ void XPresentPixmap(Display *dpy, Window window, Pixmap pixmap, uint32_t serial,
                     uint64_t remainder, XPresentNotify *notifies, int nnotifies)
 {
     xcb_connection_t *c = xpresent_connection(dpy);
-    if (!c)
-        return;
-    if (nnotifies < 0 || !notifies)
-        nnotifies = 0;
-    xcb_present_notify_t stack[NOTIFIES_ON_STACK];
-    xcb_present_notify_t *wn = wire_notifies(notifies, nnotifies, stack);
-    if (!wn)
+    struct wire_notifies wn;
+    if (!c || !wire_notifies_make(&wn, notifies, nnotifies))
         return;
     xcb_present_pixmap(c, (xcb_window_t)window, (xcb_pixmap_t)pixmap, serial,
                        (xcb_xfixes_region_t)valid, (xcb_xfixes_region_t)update,
                        (int16_t)x_off, (int16_t)y_off, (xcb_randr_crtc_t)target_crtc,
                        (xcb_sync_fence_t)wait_fence, (xcb_sync_fence_t)idle_fence, options,
-                       target_msc, divisor, remainder, (uint32_t)nnotifies, wn);
-    if (wn != stack)
-        free(wn);
+                       target_msc, divisor, remainder, wn.n, wn.list);
+    wire_notifies_free(&wn);
     after_request(dpy);
 }
 
@@ -118,13 +129,8 @@ void XPresentPixmapSynced(Display *dpy, Window window, Pixmap pixmap, uint32_t s
                           XPresentNotify *notifies, int nnotifies)
 {
     xcb_connection_t *c = xpresent_connection(dpy);
-    if (!c)
-        return;
-    if (nnotifies < 0 || !notifies)
-        nnotifies = 0;
-    xcb_present_notify_t stack[NOTIFIES_ON_STACK];
-    xcb_present_notify_t *wn = wire_notifies(notifies, nnotifies, stack);
-    if (!wn)
+    struct wire_notifies wn;
+    if (!c || !wire_notifies_make(&wn, notifies, nnotifies))
         return;
     xcb_present_pixmap_synced(c, (xcb_window_t)window, (xcb_pixmap_t)pixmap, serial,
                               (xcb_xfixes_region_t)valid, (xcb_xfixes_region_t)update,
@@ -132,9 +138,8 @@ void XPresentPixmapSynced(Display *dpy, Window window, Pixmap pixmap, uint32_t s
                               (xcb_dri3_syncobj_t)acquire_syncobj,
                               (xcb_dri3_syncobj_t)release_syncobj, acquire_point,
                               release_point, options, target_msc, divisor, remainder,
-                              (uint32_t)nnotifies, wn);
-    if (wn != stack)
-        free(wn);
+                              wn.n, wn.list);
+    wire_notifies_free(&wn);
     after_request(dpy);
 }
 

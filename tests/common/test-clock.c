@@ -51,6 +51,17 @@ bool test_poll_until(int fd, int64_t deadline_ms, int slice_ms)
     return true;
 }
 
+int test_poll_one(int fd, short events, int timeout_ms)
+{
+    struct pollfd p = { .fd = fd, .events = events };
+    int n;
+
+    do
+        n = poll(&p, 1, timeout_ms);
+    while (n < 0 && errno == EINTR);
+    return n;
+}
+
 bool test_wait_until(bool (*cond)(const void *arg), const void *arg, int timeout_ms)
 {
     int64_t deadline = test_now_ms() + timeout_ms;

@@ -25,6 +25,10 @@ void test_sleep_ms(int ms);
  * for. */
 bool test_poll_until(int fd, int64_t deadline_ms, int slice_ms);
 
+/* poll() on one fd for `events`, again when a signal cuts it short:
+ * poll()'s result (1 ready, 0 timed out, -1 with errno). */
+int test_poll_one(int fd, short events, int timeout_ms);
+
 /* Looks at cond(arg) every millisecond until it holds or timeout_ms pass;
  * whether it held. */
 bool test_wait_until(bool (*cond)(const void *arg), const void *arg, int timeout_ms);

@@ -26,15 +26,9 @@ if [ -z "$ref" ] || [ -z "$ours" ]; then
     echo "1..0 # SKIP set LAYOUT_REF and LAYOUT_OURS (or pass both binaries)"
     exit "${COMPAT_SKIP_STATUS:-77}"
 fi
-for bin in "$ref" "$ours"; do
-    if [ ! -x "$bin" ]; then
-        echo "Bail out! $bin is not an executable file"
-        exit 1
-    fi
-done
-
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/layout-compare.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT HUP INT TERM
+. "${TOP_SRCDIR:-$(dirname "$0")/../..}/tests/common/tap.sh"
+need -x "is not an executable file" "$ref" "$ours"
+tap_tmpdir layout-compare
 
 ref_rc=0
 ours_rc=0
@@ -50,7 +44,6 @@ grep -Ev "$versions" "$tmp/ours.all" > "$tmp/ours"
 # Groups in the reference's order: field 2 is the type, enum or header name.
 awk '!seen[$2]++ { print $2 }' "$tmp/ref" > "$tmp/groups"
 ngroups=$(wc -l < "$tmp/groups")
-. "${TOP_SRCDIR:-$(dirname "$0")/../..}/tests/common/tap.sh"
 
 echo "1..$((ngroups + 4))"
 

@@ -31,12 +31,9 @@ if [ ! -x "$program" ] || [ ! -d "$libdir" ]; then
     exit 1
 fi
 
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/run-against.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT HUP INT TERM
-
-canon() {
-    readlink -f "$1" 2>/dev/null || echo "$1"
-}
+. "${TOP_SRCDIR:-$(dirname "$0")/../..}/tests/common/tap.sh"
+. "${TOP_SRCDIR:-$(dirname "$0")/../..}/tests/compat/ldd-resolves.sh"
+tap_tmpdir run-against
 
 failed=0
 echo "1..2"
@@ -44,17 +41,9 @@ LD_LIBRARY_PATH=$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 export LD_LIBRARY_PATH
 
 ldd "$program" > "$tmp/ldd" 2>&1
-resolved=1
-for lib in libxcb-dri3.so.0 libxcb-present.so.0; do
-    path=$(awk -v l="$lib" '$1 == l && $2 == "=>" { print $3 }' "$tmp/ldd")
-    case "$(canon "${path:-/nonexistent}")" in
-    "$(canon "$libdir")"/*) ;;
-    *) resolved=0 ;;
-    esac
-done
 name=$(basename "$program")
 what="$name resolves libxcb-dri3.so.0 and libxcb-present.so.0 in $libdir"
-if [ "$resolved" = 1 ]; then
+if resolves_in "$tmp/ldd" "$libdir"; then
     echo "ok 1 - $what"
 else
     echo "not ok 1 - $what"

@@ -78,17 +78,9 @@ for tool in "$NM" "$READELF"; do
         exit "${COMPAT_SKIP_STATUS:-77}"
     fi
 done
-for lib in "$ours_dri3" "$ours_present" "$ref_dri3" "$ref_present"; do
-    if [ ! -f "$lib" ]; then
-        echo "Bail out! $lib does not exist"
-        exit 1
-    fi
-done
-
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/symbols.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT HUP INT TERM
-
 . "${TOP_SRCDIR:-$(dirname "$0")/../..}/tests/common/tap.sh"
+need -f "does not exist" "$ours_dri3" "$ours_present" "$ref_dri3" "$ref_present"
+tap_tmpdir symbols
 echo "1..12"
 echo "# reference: $ref_dri3 $ref_present"
 echo "# ours:      $ours_dri3 $ours_present"

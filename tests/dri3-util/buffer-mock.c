@@ -382,6 +382,27 @@ TEST(error_fault_on_requests_without_reply)
     xcb_dri3_util_buffer_destroy(b);
 }
 
+/* Starts the mock (DRI3 dri3_version, or its default when NULL) with
+ * `fault` on the request from_pixmap sends, and checks that from_pixmap
+ * refuses the reply: NULL, EPROTO, and no X error to free.  The caller
+ * stops and ends the session. */
+static void start_refused_from_pixmap(struct e2e *t, const char *dri3_version,
+                                      const char *fault)
+{
+    xcb_generic_error_t *err = (void *)1;
+    xcb_pixmap_t p;
+
+    if (dri3_version)
+        e2e_start(t, "dri3-version", dri3_version, "fault", fault, NULL);
+    else
+        e2e_start(t, "fault", fault, NULL);
+    p = e2e_create_pixmap(t, 8, 8);
+    errno = 0;
+    CHECK(xcb_dri3_util_buffer_from_pixmap(t->c, p, &err) == NULL);
+    CHECK(err == NULL);
+    CHECK_EQ(errno, EPROTO);
+}
+
 /* A reply with more fds than planes, or with a pipe instead of a buffer:
  * nothing leaks (the runner counts fds), the pipe is refused. */
 TEST(from_pixmap_bad_fds)
@@ -412,20 +433,12 @@ TEST(from_pixmap_bad_fds)
      * extra ones); nothing of ours. */
     CHECK(e2e_close_stray_fds(&before, "/memfd:mock-") <= 3);
 
-    e2e_start(&t, "fault", "wrong-fd:131.8", NULL);
-    p = e2e_create_pixmap(&t, 8, 8);
-    errno = 0;
-    CHECK(xcb_dri3_util_buffer_from_pixmap(t.c, p, &err) == NULL);
-    CHECK(err == NULL);
-    CHECK_EQ(errno, EPROTO);
+    start_refused_from_pixmap(&t, NULL, "wrong-fd:131.8");
     e2e_sync(&t);
     bt_stop(&t);
     e2e_end(&t);
 
-    e2e_start(&t, "dri3-version", "1.0", "fault", "wrong-fd:131.3", NULL);
-    p = e2e_create_pixmap(&t, 8, 8);
-    CHECK(xcb_dri3_util_buffer_from_pixmap(t.c, p, &err) == NULL);
-    CHECK_EQ(errno, EPROTO);
+    start_refused_from_pixmap(&t, "1.0", "wrong-fd:131.3");
     bt_stop(&t);
     e2e_end(&t);
 }
@@ -435,24 +448,14 @@ TEST(from_pixmap_bad_fds)
  * of SIGBUS), with the fd closed. */
 TEST(from_pixmap_empty_fd)
 {
-    xcb_generic_error_t *err = (void *)1;
     struct e2e t;
-    xcb_pixmap_t p;
 
-    e2e_start(&t, "fault", "empty-fd:131.8", NULL);
-    p = e2e_create_pixmap(&t, 8, 8);
-    errno = 0;
-    CHECK(xcb_dri3_util_buffer_from_pixmap(t.c, p, &err) == NULL);
-    CHECK(err == NULL);
-    CHECK_EQ(errno, EPROTO);
+    start_refused_from_pixmap(&t, NULL, "empty-fd:131.8");
     bt_stop(&t);
     CHECK(e2e_info_contains(&t, "fault: empty memfds"));
     e2e_end(&t);
 
-    e2e_start(&t, "dri3-version", "1.0", "fault", "empty-fd:131.3", NULL);
-    p = e2e_create_pixmap(&t, 8, 8);
-    CHECK(xcb_dri3_util_buffer_from_pixmap(t.c, p, &err) == NULL);
-    CHECK_EQ(errno, EPROTO);
+    start_refused_from_pixmap(&t, "1.0", "empty-fd:131.3");
     bt_stop(&t);
     e2e_end(&t);
 }

@@ -237,42 +237,25 @@ TEST(destroy_null)
     xcb_dri3_util_fence_destroy(NULL);
 }
 
-/*
- * Runs body in a child under a seccomp filter that kills the process on
- * any futex system call, and returns the child's status (0: it made none;
- * 128 + SIGSYS: it made one).
- */
-static int run_without_futex(void (*body)(xcb_dri3_util_fence_t *), bool triggered)
+/* run_without_futex() (fence-test-util.h) with a new untriggered fence as
+ * body's argument; returns the child's status. */
+static int run_on_new_fence_without_futex(void (*body)(void *))
 {
-    struct sock_filter filter[] = {
-        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
-        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_futex, 2, 0),
-        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_futex_waitv, 1, 0),
-        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
-        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS),
-    };
-    struct sock_fprog prog = { .len = sizeof(filter) / sizeof(filter[0]), .filter = filter };
     xcb_dri3_util_fence_t *f;
-    pid_t pid;
+    int status;
 
     if (RUNNING_ON_VALGRIND)
         SKIP("valgrind makes system calls of its own");
-    f = xcb_dri3_util_fence_create(triggered);
+    f = xcb_dri3_util_fence_create(false);
     CHECK(f != NULL);
-    pid = fork_child();
-    if (pid == 0) {
-        if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 ||
-            syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &prog) != 0)
-            _exit(3);
-        body(f);
-        _exit(0);
-    }
+    status = run_without_futex(body, f);
     xcb_dri3_util_fence_destroy(f);
-    return wait_child(pid);
+    return status;
 }
 
-static void uncontended_paths(xcb_dri3_util_fence_t *f)
+static void uncontended_paths(void *fence)
 {
+    xcb_dri3_util_fence_t *f = fence;
     xcb_dri3_util_fence_t *both[2] = { f, f };
 
     for (int i = 0; i < 1000; i++) {
@@ -290,12 +273,13 @@ static void uncontended_paths(xcb_dri3_util_fence_t *f)
 
 TEST(uncontended_paths_make_no_futex_call)
 {
-    CHECK_EQ(run_without_futex(uncontended_paths, false), 0);
+    CHECK_EQ(run_on_new_fence_without_futex(uncontended_paths), 0);
 }
 
 /* The filter works: a trigger that must wake a waiter is caught. */
-static void contended_trigger(xcb_dri3_util_fence_t *f)
+static void contended_trigger(void *fence)
 {
+    xcb_dri3_util_fence_t *f = fence;
     int32_t *word = map_word(xcb_dri3_util_fence_fd(f));
 
     *word = -1; /* as a waiter leaves it */
@@ -304,7 +288,7 @@ static void contended_trigger(xcb_dri3_util_fence_t *f)
 
 TEST(seccomp_filter_catches_a_wake)
 {
-    CHECK_EQ(run_without_futex(contended_trigger, false), 128 + SIGSYS);
+    CHECK_EQ(run_on_new_fence_without_futex(contended_trigger), 128 + SIGSYS);
 }
 
 /* Caller mistakes the API can see: a clear error, no crash. */

@@ -53,6 +53,15 @@ TEST(our_trigger_wakes_xshmfence_waiter)
     xcb_dri3_util_fence_destroy(f);
 }
 
+/* In the child: triggers, and unmaps the child's copy of the fence. */
+static bool trigger_xshmfence(void *xshmfence)
+{
+    bool triggered = xshmfence_trigger(xshmfence) == 0;
+
+    xshmfence_unmap_shm(xshmfence);
+    return triggered;
+}
+
 /* A libxshmfence trigger in another process wakes our waiter, on a page
  * that libxshmfence made (4 bytes) and we imported. */
 TEST(xshmfence_trigger_wakes_our_waiter)
@@ -62,7 +71,6 @@ TEST(xshmfence_trigger_wakes_our_waiter)
     xcb_dri3_util_fence_t *f;
     int32_t *word;
     struct stat st;
-    pid_t pid;
 
     CHECK(fd >= 0);
     CHECK(fstat(fd, &st) == 0);
@@ -71,17 +79,7 @@ TEST(xshmfence_trigger_wakes_our_waiter)
     word = map_word(fd);
     f = xcb_dri3_util_fence_import(fd);
     CHECK(f != NULL);
-    pid = fork_child();
-    if (pid == 0) {
-        int status = wait_for_word(word, -1) && xshmfence_trigger(x) == 0 ? 0 : 1;
-
-        xshmfence_unmap_shm(x);
-        unmap_word(word);
-        xcb_dri3_util_fence_destroy(f);
-        _exit(status);
-    }
-    CHECK_EQ(xcb_dri3_util_fence_wait(f, 5000 * MS), 0);
-    CHECK_EQ(wait_child(pid), 0);
+    check_woken_by_child(f, word, trigger_xshmfence, x);
     xshmfence_unmap_shm(x);
     unmap_word(word);
     xcb_dri3_util_fence_destroy(f);

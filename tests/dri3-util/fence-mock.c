@@ -7,7 +7,7 @@
 #include <xcb/sync.h>
 
 #include "fence-test-util.h"
-#include "mock-server.h"
+#include "mock-session.h"
 #include "xcb_dri3_util.h"
 
 #define MS 1000000LL
@@ -25,12 +25,7 @@ static void start(struct session *s, const char *dri3_version)
     CHECK(cfg != NULL);
     if (dri3_version)
         CHECK_EQ(mock_config_set(cfg, "dri3-version", dri3_version), 0);
-    s->server = mock_server_start(cfg);
-    mock_config_free(cfg);
-    CHECK(s->server != NULL);
-    s->c = mock_server_connect(s->server);
-    CHECK_EQ(xcb_connection_has_error(s->c), 0);
-    s->root = xcb_setup_roots_iterator(xcb_get_setup(s->c)).data->root;
+    s->root = mock_session_start(cfg, &s->server, &s->c)->root;
 }
 
 static void stop(struct session *s)

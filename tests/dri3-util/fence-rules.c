@@ -154,32 +154,6 @@ TEST(foreign_value_watcher_fallback_reports_trigger)
 
 /* ---- a waiter that gives up takes its mark back ------------------------- */
 
-/*
- * Runs body(arg) in a child under a seccomp filter that kills it on any
- * futex system call; returns the child's status (0: it made none).
- */
-static int run_without_futex(void (*body)(void *), void *arg)
-{
-    struct sock_filter filter[] = {
-        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
-        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_futex, 2, 0),
-        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_futex_waitv, 1, 0),
-        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
-        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS),
-    };
-    struct sock_fprog prog = { .len = sizeof(filter) / sizeof(filter[0]), .filter = filter };
-    pid_t pid = fork_child();
-
-    if (pid == 0) {
-        if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 ||
-            syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &prog) != 0)
-            _exit(3);
-        body(arg);
-        _exit(0);
-    }
-    return wait_child(pid);
-}
-
 static void trigger_body(void *fence)
 {
     if (xcb_dri3_util_fence_trigger(fence) != 0)

@@ -27,6 +27,7 @@
 
 #include "test-clock.h"
 #include "test-runner.h"
+#include "xcb_dri3_util.h"
 
 #if defined(__has_include)
 #if __has_include(<valgrind/valgrind.h>)
@@ -86,6 +87,34 @@ static inline int wait_child(pid_t pid)
     if (WIFSIGNALED(status))
         return 128 + WTERMSIG(status);
     return WEXITSTATUS(status);
+}
+
+/*
+ * Runs body(arg) in a child of fork_child() under a seccomp filter that kills
+ * it on any futex system call, and returns the child's status: 0 when it made
+ * none, 128 + SIGSYS when it made one, 3 when the filter could not be set.
+ * Not under valgrind, which makes system calls of its own: callers skip.
+ */
+static inline int run_without_futex(void (*body)(void *), void *arg)
+{
+    struct sock_filter filter[] = {
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_futex, 2, 0),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_futex_waitv, 1, 0),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS),
+    };
+    struct sock_fprog prog = { .len = sizeof(filter) / sizeof(filter[0]), .filter = filter };
+    pid_t pid = fork_child();
+
+    if (pid == 0) {
+        if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 ||
+            syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &prog) != 0)
+            _exit(3);
+        body(arg);
+        _exit(0);
+    }
+    return wait_child(pid);
 }
 
 /* Spins (with short sleeps) until *word == value, for up to 5 s: lets a
@@ -209,6 +238,29 @@ static inline int32_t *map_word(int fd)
 static inline void unmap_word(int32_t *word)
 {
     munmap(word, sizeof(int32_t));
+}
+
+/*
+ * Another process wakes our waiter: a child of fork_child() calls
+ * trigger(arg) (true: it triggered) once the parent sleeps on f, as
+ * word (f's page, mapped) shows by -1; the parent's wait must return within
+ * 5 s and the child must have triggered.  The child frees its copies of f
+ * and word (valgrind follows it), trigger those of what else it uses.
+ */
+static inline void check_woken_by_child(xcb_dri3_util_fence_t *f, int32_t *word,
+                                        bool (*trigger)(void *), void *arg)
+{
+    pid_t pid = fork_child();
+
+    if (pid == 0) {
+        int status = wait_for_word(word, -1) && trigger(arg) ? 0 : 1;
+
+        unmap_word(word);
+        xcb_dri3_util_fence_destroy(f);
+        _exit(status);
+    }
+    CHECK_EQ(xcb_dri3_util_fence_wait(f, 5000 * 1000000LL), 0);
+    CHECK_EQ(wait_child(pid), 0);
 }
 
 #endif

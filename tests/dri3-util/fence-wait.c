@@ -89,22 +89,17 @@ TEST(wait_returns_when_triggered_by_a_thread)
     xcb_dri3_util_fence_destroy(f);
 }
 
+static bool trigger_our_fence(void *fence)
+{
+    return xcb_dri3_util_fence_trigger(fence) == 0;
+}
+
 TEST(wait_returns_when_triggered_by_another_process)
 {
     xcb_dri3_util_fence_t *f = xcb_dri3_util_fence_create(false);
     int32_t *word = map_word(xcb_dri3_util_fence_fd(f));
-    pid_t pid = fork_child();
 
-    if (pid == 0) {
-        /* Triggers once the parent sleeps on the fence. */
-        int status = wait_for_word(word, -1) && xcb_dri3_util_fence_trigger(f) == 0 ? 0 : 1;
-
-        unmap_word(word);
-        xcb_dri3_util_fence_destroy(f);
-        _exit(status);
-    }
-    CHECK_EQ(xcb_dri3_util_fence_wait(f, 5000 * MS), 0);
-    CHECK_EQ(wait_child(pid), 0);
+    check_woken_by_child(f, word, trigger_our_fence, f);
     unmap_word(word);
     xcb_dri3_util_fence_destroy(f);
 }

@@ -13,9 +13,7 @@
 server="${TOP_BUILDDIR:-.}/tests/mock/mock-x-server"
 client="${TOP_BUILDDIR:-.}/tests/e2e/any-client"
 . "$(dirname "$0")/../../scripts/displayfd.sh"
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/e2e-by-hand.XXXXXX") || exit 1
-trap 'displayfd_stop; rm -rf "$tmp"' EXIT
-trap 'exit 1' HUP INT TERM
+displayfd_tmpdir e2e-by-hand
 
 echo "1..3"
 

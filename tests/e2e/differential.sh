@@ -13,16 +13,10 @@
 ours="${TOP_BUILDDIR:-.}/tests/e2e/diff-calls"
 ref="${TOP_BUILDDIR:-.}/tests/e2e/diff-calls-ref"
 
+. "${TOP_SRCDIR:-$(dirname "$0")/../..}/tests/common/tap.sh"
 echo "1..1"
-for bin in "$ours" "$ref"; do
-    if [ ! -x "$bin" ]; then
-        echo "Bail out! $bin is not an executable file"
-        exit 1
-    fi
-done
-
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/e2e-differential.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT HUP INT TERM
+need -x "is not an executable file" "$ours" "$ref"
+tap_tmpdir e2e-differential
 
 if ! "$ours" > "$tmp/ours" 2> "$tmp/ours.err"; then
     echo "not ok 1 - our build of diff-calls failed"

@@ -128,15 +128,37 @@ static size_t build_setup(uint8_t *b)
     return n;
 }
 
-static bool io_ready(int fd, short events)
+bool fuzz_strict_leaks(void)
+{
+    const char *s = getenv("FUZZ_STRICT_LEAKS");
+
+    return s != NULL && s[0] == '1';
+}
+
+bool fuzz_io_ready(int fd, short events, int timeout_ms)
 {
     struct pollfd p = { .fd = fd, .events = events };
     int n;
 
     do
-        n = poll(&p, 1, IO_TIMEOUT_MS);
+        n = poll(&p, 1, timeout_ms);
     while (n < 0 && errno == EINTR);
     return n > 0;
+}
+
+void fuzz_attach_fds(struct msghdr *msg, union fuzz_fd_control *control, const int *fds,
+                     unsigned int nfds)
+{
+    struct cmsghdr *cm;
+
+    memset(control, 0, sizeof(*control));
+    msg->msg_control = control->buf;
+    msg->msg_controllen = CMSG_SPACE(sizeof(int) * nfds);
+    cm = CMSG_FIRSTHDR(msg);
+    cm->cmsg_level = SOL_SOCKET;
+    cm->cmsg_type = SCM_RIGHTS;
+    cm->cmsg_len = CMSG_LEN(sizeof(int) * nfds);
+    memcpy(CMSG_DATA(cm), fds, sizeof(int) * nfds);
 }
 
 static bool write_all(int fd, const uint8_t *b, size_t len)
@@ -144,7 +166,7 @@ static bool write_all(int fd, const uint8_t *b, size_t len)
     while (len > 0) {
         ssize_t n;
 
-        if (!io_ready(fd, POLLOUT))
+        if (!fuzz_io_ready(fd, POLLOUT, IO_TIMEOUT_MS))
             return false;
         n = send(fd, b, len, MSG_NOSIGNAL);
         if (n < 0 && (errno == EINTR || errno == EAGAIN))
@@ -169,7 +191,7 @@ static void *handshake(void *arg)
     while (got < 12) {
         ssize_t r;
 
-        if (!io_ready(fd, POLLIN))
+        if (!fuzz_io_ready(fd, POLLIN, IO_TIMEOUT_MS))
             return NULL;
         r = recv(fd, buf + got, 12 - got, 0);
         if (r < 0 && (errno == EINTR || errno == EAGAIN))
@@ -344,10 +366,7 @@ void fuzz_conn_send(struct fuzz_conn *fc, const struct fuzz_stream *s, unsigned 
                     bool eof)
 {
     int fds[FUZZ_MAX_FDS];
-    union {
-        struct cmsghdr align;
-        char buf[CMSG_SPACE(sizeof(int) * FUZZ_MAX_FDS)];
-    } control;
+    union fuzz_fd_control control;
     uint8_t nul = 0;
     const uint8_t *p = s->len > 0 ? s->bytes : &nul;
     size_t len = s->len > 0 ? s->len : 1;
@@ -370,18 +389,8 @@ void fuzz_conn_send(struct fuzz_conn *fc, const struct fuzz_stream *s, unsigned 
         struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1 };
         ssize_t n;
 
-        if (nfds > 0) {
-            struct cmsghdr *cm;
-
-            memset(&control, 0, sizeof(control));
-            msg.msg_control = control.buf;
-            msg.msg_controllen = CMSG_SPACE(sizeof(int) * nfds);
-            cm = CMSG_FIRSTHDR(&msg);
-            cm->cmsg_level = SOL_SOCKET;
-            cm->cmsg_type = SCM_RIGHTS;
-            cm->cmsg_len = CMSG_LEN(sizeof(int) * nfds);
-            memcpy(CMSG_DATA(cm), fds, sizeof(int) * nfds);
-        }
+        if (nfds > 0)
+            fuzz_attach_fds(&msg, &control, fds, nfds);
         do
             n = sendmsg(fc->server, &msg, MSG_NOSIGNAL);
         while (n < 0 && errno == EINTR);

@@ -14,6 +14,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/socket.h>
 #include <sys/types.h>
 #include <xcb/xcb.h>
 
@@ -102,6 +103,22 @@ unsigned int fuzz_stream_claimed_fds(const struct fuzz_stream *s, uint64_t last_
  */
 void fuzz_close_handed(int fd, bool want_cloexec);
 
+/* poll() on one fd for `events` for up to timeout_ms, again when a signal
+ * cuts it short: whether the fd is ready. */
+bool fuzz_io_ready(int fd, short events, int timeout_ms);
+
+/* The most fds one sendmsg() of a harness carries, and room for them. */
+#define FUZZ_SEND_MAX_FDS 8
+union fuzz_fd_control {
+    struct cmsghdr align;
+    char buf[CMSG_SPACE(sizeof(int) * FUZZ_SEND_MAX_FDS)];
+};
+
+/* Attaches fds (nfds of them, 1 to FUZZ_SEND_MAX_FDS) to msg as one
+ * SCM_RIGHTS message kept in *control. */
+void fuzz_attach_fds(struct msghdr *msg, union fuzz_fd_control *control, const int *fds,
+                     unsigned int nfds);
+
 /* Adds every byte of [p, p + n) to a sink the compiler cannot drop, so that
  * the sanitizers see each byte an accessor points at being read. */
 void fuzz_touch(const void *p, size_t n);
@@ -109,6 +126,10 @@ void fuzz_touch(const void *p, size_t n);
 /* Where a harness parks memory that libxcb leaks, so that leak checkers
  * see it reachable (fuzz-events.c). */
 extern void *fuzz_keep_reachable;
+
+/* Whether FUZZ_STRICT_LEAKS=1 asks for the fds libxcb's core leaks (those
+ * of replies nobody claims or fetches) to count as findings too. */
+bool fuzz_strict_leaks(void);
 
 /* Prints a finding and aborts, so that libFuzzer saves the input. */
 __attribute__((noreturn, format(printf, 1, 2)))

@@ -24,8 +24,8 @@
 #define SENTINEL_TYPE 0xfffe
 
 /* The fds sent with the stream are claimed by no reply, so libxcb's core
- * keeps and leaks them (README.md); FUZZ_STRICT_LEAKS=1 counts them. */
-static bool strict_leaks;
+ * keeps and leaks them (README.md); FUZZ_STRICT_LEAKS=1 counts them
+ * (fuzz_strict_leaks()). */
 
 static void patch_event(uint8_t *p, size_t len, void *data)
 {
@@ -181,18 +181,7 @@ static void read_events(xcb_connection_t *c, xcb_special_event_t **se, bool poll
     }
 }
 
-int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-    const char *s = getenv("FUZZ_STRICT_LEAKS");
-
-    (void)argc;
-    (void)argv;
-    strict_leaks = s != NULL && s[0] == '1';
-    return 0;
-}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -234,7 +223,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fuzz_fds_leaked(&before, &fc, 0, &ours, &libxcbs);
     if (ours > 0)
         fuzz_finding("%d fd(s) left open that the harness did not send", ours);
-    if (strict_leaks && libxcbs > 0)
+    if (fuzz_strict_leaks() && libxcbs > 0)
         fuzz_finding("%d fd(s) that libxcb's core received left open", libxcbs);
     fuzz_stream_free(&s);
     return 0;

@@ -20,7 +20,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-int LLVMFuzzerInitialize(int *argc, char ***argv);
+/* Optional, as libFuzzer has it: only the harnesses that set something up
+ * define it. */
+int LLVMFuzzerInitialize(int *argc, char ***argv) __attribute__((weak));
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 #define MAX_INPUTS 4096
@@ -97,7 +99,8 @@ int main(int argc, char **argv)
         return 0;
     }
     qsort(paths, (size_t)n, sizeof(paths[0]), cmp_str);
-    LLVMFuzzerInitialize(&argc, &argv);
+    if (LLVMFuzzerInitialize)
+        LLVMFuzzerInitialize(&argc, &argv);
     printf("1..%d\n", n);
     fflush(stdout);
     for (int i = 0; i < n; i++) {

@@ -32,8 +32,8 @@
 #endif
 
 /* libxcb's core leaks fds that no reply claims and those of replies that
- * nobody fetches; FUZZ_STRICT_LEAKS=1 counts those too (README.md). */
-static bool strict_leaks;
+ * nobody fetches; FUZZ_STRICT_LEAKS=1 counts those too (README.md,
+ * fuzz_strict_leaks()). */
 
 /*
  * Whether libxcb handed the library a reply to the request: only then are
@@ -220,18 +220,7 @@ static const request_fn requests[8] = {
     present_query_version, present_query_capabilities,
 };
 
-int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-    const char *s = getenv("FUZZ_STRICT_LEAKS");
-
-    (void)argc;
-    (void)argv;
-    strict_leaks = s != NULL && s[0] == '1';
-    return 0;
-}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -272,7 +261,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fuzz_fds_leaked(&before, &fc, claimed, &ours, &libxcbs);
     if (ours > 0)
         fuzz_finding("%d fd(s) that the library received with its reply left open", ours);
-    if (strict_leaks && libxcbs > 0)
+    if (fuzz_strict_leaks() && libxcbs > 0)
         fuzz_finding("%d fd(s) that libxcb's core received left open", libxcbs);
     fuzz_stream_free(&s);
     return 0;

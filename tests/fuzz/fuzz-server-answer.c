@@ -56,6 +56,15 @@ static void reply_head(struct fuzz_server *s, struct answer *a, uint8_t byte1,
     a->len = 32 + 4 * (size_t)extra_words;
 }
 
+/* DRI3's and Present's QueryVersion reply: version 1.4 as a good server
+ * gives it, unless the script picks another major and minor. */
+static void reply_version_1_4(struct fuzz_server *s, struct answer *a)
+{
+    reply_head(s, a, 0, 0);
+    fsrv_put32(a->b + 8, (uint32_t)fsrv_pick(s, 1, 32));
+    fsrv_put32(a->b + 12, (uint32_t)fsrv_pick(s, 4, 32));
+}
+
 static void sleep_ms(unsigned ms)
 {
     struct timespec ts = { .tv_sec = ms / 1000, .tv_nsec = (long)(ms % 1000) * 1000000 };
@@ -344,9 +353,7 @@ static void dri3(struct fuzz_server *s, const uint8_t *req, size_t len, struct a
 
     switch (req[1]) {
     case 0:     /* QueryVersion */
-        reply_head(s, a, 0, 0);
-        fsrv_put32(a->b + 8, (uint32_t)fsrv_pick(s, 1, 32));
-        fsrv_put32(a->b + 12, (uint32_t)fsrv_pick(s, 4, 32));
+        reply_version_1_4(s, a);
         break;
     case 1:     /* Open: a memfd, as the mock server gives */
         reply_head(s, a, (uint8_t)fsrv_pick(s, 1, 8), 0);
@@ -456,9 +463,7 @@ static void present(struct fuzz_server *s, const uint8_t *req, size_t len, struc
 {
     switch (req[1]) {
     case 0:     /* QueryVersion */
-        reply_head(s, a, 0, 0);
-        fsrv_put32(a->b + 8, (uint32_t)fsrv_pick(s, 1, 32));
-        fsrv_put32(a->b + 12, (uint32_t)fsrv_pick(s, 4, 32));
+        reply_version_1_4(s, a);
         break;
     case 3:     /* SelectInput */
         if (len >= 16 && fsrv_get32(req + 12) != 0) {

@@ -147,43 +147,19 @@ static int make_fd(struct fuzz_server *s, uint64_t good_size)
     }
 }
 
-static bool io_ready(int fd, short events, int ms)
-{
-    struct pollfd p = { .fd = fd, .events = events };
-    int n;
-
-    do
-        n = poll(&p, 1, ms);
-    while (n < 0 && errno == EINTR);
-    return n > 0;
-}
-
 static bool write_all(struct fuzz_server *s, const uint8_t *p, size_t len, const int *fds,
                       unsigned nfds)
 {
-    union {
-        struct cmsghdr align;
-        char buf[CMSG_SPACE(sizeof(int) * 8)];
-    } control;
+    union fuzz_fd_control control;
 
     while (len > 0) {
         struct iovec iov = { (void *)p, len };
         struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1 };
         ssize_t n;
 
-        if (nfds > 0) {
-            struct cmsghdr *cm;
-
-            memset(&control, 0, sizeof(control));
-            msg.msg_control = control.buf;
-            msg.msg_controllen = CMSG_SPACE(sizeof(int) * nfds);
-            cm = CMSG_FIRSTHDR(&msg);
-            cm->cmsg_level = SOL_SOCKET;
-            cm->cmsg_type = SCM_RIGHTS;
-            cm->cmsg_len = CMSG_LEN(sizeof(int) * nfds);
-            memcpy(CMSG_DATA(cm), fds, sizeof(int) * nfds);
-        }
-        if (!io_ready(s->fd, POLLOUT, IO_TIMEOUT_MS))
+        if (nfds > 0)
+            fuzz_attach_fds(&msg, &control, fds, nfds);
+        if (!fuzz_io_ready(s->fd, POLLOUT, IO_TIMEOUT_MS))
             return false;
         n = sendmsg(s->fd, &msg, MSG_NOSIGNAL | MSG_DONTWAIT);
         if (n < 0 && (errno == EINTR || errno == EAGAIN))
@@ -327,7 +303,7 @@ static bool read_exact(struct fuzz_server *s, uint8_t *buf, size_t len, bool fir
                               .msg_controllen = sizeof(control.buf) };
         ssize_t n;
 
-        if (!io_ready(s->fd, POLLIN, first ? FUZZ_WATCHDOG_MS : IO_TIMEOUT_MS)) {
+        if (!fuzz_io_ready(s->fd, POLLIN, first ? FUZZ_WATCHDOG_MS : IO_TIMEOUT_MS)) {
             if (first) {
                 s->report.watchdog = true;
                 s->report.watchdog_outstanding = s->outstanding || s->confused;

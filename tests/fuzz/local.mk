@@ -67,7 +67,7 @@ $(FUZZ_DIR)/fuzz-xlib: $(top_srcdir)/tests/fuzz/fuzz-xlib.c $(FUZZ_COMMON) \
 		$(XLIB_LIBS) $(XCB_LIBS) -ldl -lpthread
 endif
 
-EXTRA_DIST += tests/fuzz/README.md tests/fuzz/make-corpus.py tests/fuzz/fuzz-codegen.py \
+EXTRA_DIST += tests/fuzz/README.md tests/fuzz/corpus_files.py tests/fuzz/make-corpus.py tests/fuzz/fuzz-codegen.py \
 	tests/fuzz/make-xlib-corpus.py tests/fuzz/fuzz-xlib.supp tests/fuzz/fuzz-xlib.lsan \
 	tests/fuzz/run-fuzz.sh tests/fuzz/replay-codegen.sh tests/fuzz/compare.sh \
 	$(wildcard $(top_srcdir)/tests/fuzz/corpus/*/*) \

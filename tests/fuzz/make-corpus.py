@@ -14,6 +14,8 @@ import os
 import struct
 import sys
 
+from corpus_files import write_seeds
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 PRESENT_MAJOR = 141
 EID = 0x00200010
@@ -100,10 +102,9 @@ def events():
 
 
 def write(dirname, seeds):
-    os.makedirs(dirname, exist_ok=True)
-    for name, (mode, nfds, data) in seeds.items():
-        with open(os.path.join(dirname, name), "wb") as f:
-            f.write(bytes([mode, nfds]) + data)
+    """Each seed's file starts with its mode and fd count."""
+    write_seeds(dirname, {name: bytes([mode, nfds]) + data
+                          for name, (mode, nfds, data) in seeds.items()})
 
 
 def main():

@@ -13,6 +13,8 @@ mutate. The files are committed; rerun this after changing the format.
 import os
 import sys
 
+from corpus_files import write_seeds
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 FIFO, RELAXED, MAILBOX, IMMEDIATE = range(4)
@@ -46,11 +48,7 @@ DRI3UTIL = {
 def main():
     top = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, "corpus")
     for target, seeds in (("swapchain", SWAPCHAIN), ("dri3util", DRI3UTIL)):
-        d = os.path.join(top, target)
-        os.makedirs(d, exist_ok=True)
-        for name, data in seeds.items():
-            with open(os.path.join(d, name), "wb") as f:
-                f.write(data)
+        write_seeds(os.path.join(top, target), seeds)
 
 
 if __name__ == "__main__":

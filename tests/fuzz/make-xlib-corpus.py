@@ -10,9 +10,10 @@ event type, an event shorter than its type and one padded past it.
 
     make-xlib-corpus.py OUTDIR
 """
-import os
 import struct
 import sys
+
+from corpus_files import write_seeds
 
 MAJOR_BYTE = 0x0D           # Present's major opcode: 128 + 13 = 141
 NO_PRESENT, CUT_SHORT, PRESENT_EVENTS = 1, 2, 4
@@ -92,11 +93,7 @@ SEEDS = {
 
 
 def main():
-    out = sys.argv[1]
-    os.makedirs(out, exist_ok=True)
-    for name, data in SEEDS.items():
-        with open(os.path.join(out, name), 'wb') as f:
-            f.write(data)
+    write_seeds(sys.argv[1], SEEDS)
 
 
 if __name__ == '__main__':

@@ -19,6 +19,9 @@ tests_mock_libmockserver_la_SOURCES = \
 tests_mock_libmockserver_la_CPPFLAGS = $(MOCK_CPPFLAGS) $(DRI3_UTIL_DRM_CFLAGS)
 tests_mock_libmockserver_la_LIBADD = $(XCB_LIBS) $(DRI3_UTIL_DRM_LIBS)
 
+# How the tests begin a session with the mock (test-side, header only).
+EXTRA_DIST += tests/mock/mock-session.h
+
 noinst_PROGRAMS += tests/mock/mock-x-server
 tests_mock_mock_x_server_SOURCES = tests/mock/mock-x-server.c tests/mock/mock-display-claim.c \
 	tests/mock/mock-display-claim.h

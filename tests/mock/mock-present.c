@@ -383,20 +383,31 @@ static void note_update(struct mock_server_state *s, const char *request,
     mock_info(s, "%s: serial %u update %s", request, a->serial, region);
 }
 
+/* The fields PresentPixmap and PixmapSynced share: the same head (window
+ * to y-off), and the same tail of the fixed part, `fixed` bytes long
+ * (options, unused, target-msc, divisor, remainder), the notifies after it. */
+static struct present_args pixmap_args(struct mock_request *req, size_t fixed)
+{
+    const uint8_t *f = mock_req_field(req, 0);
+    const uint8_t *tail = f + fixed - 32;
+    return (struct present_args){
+        .window = mock_get32(f + 4), .pixmap = mock_get32(f + 8), .serial = mock_get32(f + 12),
+        .update = mock_get32(f + 20),
+        .x_off = (int16_t)mock_get16(f + 24), .y_off = (int16_t)mock_get16(f + 26),
+        .options = mock_get32(tail), .target_msc = mock_get64(tail + 8),
+        .divisor = mock_get64(tail + 16), .remainder = mock_get64(tail + 24),
+        .notifies = f + fixed, .n_notifies = (mock_req_size(req) - fixed) / 8,
+    };
+}
+
 static void present_pixmap(struct mock_request *req)
 {
     if (!check_variable_size(req, 72))
         return;
     const uint8_t *f = mock_req_field(req, 0);
-    struct present_args a = {
-        .window = mock_get32(f + 4), .pixmap = mock_get32(f + 8), .serial = mock_get32(f + 12),
-        .update = mock_get32(f + 20),
-        .x_off = (int16_t)mock_get16(f + 24), .y_off = (int16_t)mock_get16(f + 26),
-        .wait_fence = mock_get32(f + 32), .idle_fence = mock_get32(f + 36),
-        .options = mock_get32(f + 40), .target_msc = mock_get64(f + 48),
-        .divisor = mock_get64(f + 56), .remainder = mock_get64(f + 64),
-        .notifies = f + 72, .n_notifies = (mock_req_size(req) - 72) / 8,
-    };
+    struct present_args a = pixmap_args(req, 72);
+    a.wait_fence = mock_get32(f + 32);
+    a.idle_fence = mock_get32(f + 36);
     if (!check_present_args(req, &a))
         return;
     note_update(req->client->server, "present", &a);
@@ -429,14 +440,7 @@ static void present_pixmap_synced(struct mock_request *req)
     if (!check_variable_size(req, 88))
         return;
     const uint8_t *f = mock_req_field(req, 0);
-    struct present_args a = {
-        .window = mock_get32(f + 4), .pixmap = mock_get32(f + 8), .serial = mock_get32(f + 12),
-        .update = mock_get32(f + 20),
-        .x_off = (int16_t)mock_get16(f + 24), .y_off = (int16_t)mock_get16(f + 26),
-        .options = mock_get32(f + 56), .target_msc = mock_get64(f + 64),
-        .divisor = mock_get64(f + 72), .remainder = mock_get64(f + 80),
-        .notifies = f + 88, .n_notifies = (mock_req_size(req) - 88) / 8,
-    };
+    struct present_args a = pixmap_args(req, 88);
     uint32_t acquire = mock_get32(f + 32), release = mock_get32(f + 36);
     uint64_t acquire_point = mock_get64(f + 40), release_point = mock_get64(f + 48);
     if (!check_present_args(req, &a) ||

@@ -9,9 +9,7 @@ if ! command -v Xvfb >/dev/null 2>&1; then
 fi
 server="${TOP_BUILDDIR:-.}/tests/mock/mock-x-server"
 . "$(dirname "$0")/../../scripts/displayfd.sh"
-tmp=$(mktemp -d)
-trap 'displayfd_stop; rm -rf "$tmp"' EXIT
-trap 'exit 1' HUP INT TERM
+displayfd_tmpdir demo
 unset DISPLAY
 echo "1..15"
 . "${TOP_SRCDIR:-$(dirname "$0")/../..}/tests/common/tap.sh"

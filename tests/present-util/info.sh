@@ -6,9 +6,7 @@ info="${TOP_BUILDDIR:-.}/tools/xcb-dri3-info"
 server="${TOP_BUILDDIR:-.}/tests/mock/mock-x-server"
 python="${PYTHON:-python3}"
 . "$(dirname "$0")/../../scripts/displayfd.sh"
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/info.XXXXXX") || exit 1
-trap 'displayfd_stop; rm -rf "$tmp"' EXIT
-trap 'exit 1' HUP INT TERM
+displayfd_tmpdir info
 
 . "${TOP_SRCDIR:-$(dirname "$0")/../..}/tests/common/tap.sh"
 check() { if eval "$2"; then ok "$1"; else not_ok "$1" "$tmp/out"; fi; }
@@ -17,6 +15,17 @@ check() { if eval "$2"; then ok "$1"; else not_ok "$1" "$tmp/out"; fi; }
 start_mock() {
     displayfd_start "$tmp" "$server" --displayfd 3 "$@" || return 1
     display=$server_display
+}
+
+# The tool against a mock started with the given arguments, for one run:
+# its output in $tmp/out, its exit status in $status.  False when the mock
+# did not start.
+info_on_mock() {
+    start_mock "$@" || return 1
+    DISPLAY=$display "$info" > "$tmp/out" 2>&1
+    status=$?
+    displayfd_stop
+    return 0
 }
 
 echo "1..11"
@@ -58,25 +67,19 @@ else
     for t in 5 6 7; do not_ok "mock-x-server did not start"; done
 fi
 
-if start_mock --present-version none --dri3-open none; then
-    DISPLAY=$display "$info" > "$tmp/out" 2>&1
-    status=$?
+if info_on_mock --present-version none --dri3-open none; then
     check "mock: a clear message for a missing Present and a missing device" \
         '[ $status -eq 0 ] && grep -q "^Present: missing" "$tmp/out" &&
          grep -q "device: none: the server has no DRM device" "$tmp/out"'
-    displayfd_stop
 else
     not_ok "mock-x-server did not start"
 fi
 
 # DRI3 1.0 has no GetSupportedModifiers: the library does not send it.
-if start_mock --dri3-version 1.0 --transcript "$tmp/transcript"; then
-    DISPLAY=$display "$info" > "$tmp/out" 2>&1
-    status=$?
+if info_on_mock --dri3-version 1.0 --transcript "$tmp/transcript"; then
     check "mock: DRI3 1.0: modifiers not asked for, and said so" \
         '[ $status -eq 0 ] && grep -q "^DRI3: version 1.0" "$tmp/out" &&
          grep -q "not asked: GetSupportedModifiers needs DRI3 1.2" "$tmp/out"'
-    displayfd_stop
     # DRI3 is major 131 on the mock (MOCK_DRI3_MAJOR), GetSupportedModifiers minor 6.
     check "mock: DRI3 1.0: no GetSupportedModifiers request went out" \
         'grep -q "major=131 minor=0 " "$tmp/transcript" &&

@@ -8,7 +8,7 @@ PRESENT_UTIL_TEST_CFLAGS = $(AM_CFLAGS) $(XCB_EXT_DEPS_CFLAGS) -pthread
 PRESENT_UTIL_TEST_LDADD = tests/libtestrunner.la src/libxcb-present-util.la \
 	src/libxcb-present.la $(XCB_LIBS) -lpthread
 PRESENT_UTIL_XVFB_SOURCES = tests/present-util/xvfb-fixture.c \
-	tests/present-util/xvfb-fixture.h tests/present-util/lsan-libxcb.c
+	tests/present-util/xvfb-fixture.h tests/present-util/swapchain-or-fail.h tests/present-util/lsan-libxcb.c
 PRESENT_UTIL_XVFB_LDADD = tools/libxvfb-spawn.la $(PRESENT_UTIL_TEST_LDADD)
 
 PRESENT_UTIL_TESTS = tests/present-util/swapchain-modes tests/present-util/swapchain-faults \
@@ -56,6 +56,7 @@ check_PROGRAMS += $(PRESENT_UTIL_MOCK_TESTS)
 TESTS += $(PRESENT_UTIL_MOCK_TESTS)
 VALGRIND_TESTS += $(PRESENT_UTIL_MOCK_TESTS)
 PRESENT_UTIL_MOCK_SOURCES = tests/present-util/mock-fixture.c tests/present-util/mock-fixture.h \
+	tests/present-util/swapchain-or-fail.h \
 	tests/present-util/lsan-libxcb.c
 PRESENT_UTIL_MOCK_CPPFLAGS = $(PRESENT_UTIL_TEST_CPPFLAGS) -I$(top_srcdir)/tests/mock \
 	-I$(top_srcdir)/src/dri3-util

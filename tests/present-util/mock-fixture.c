@@ -7,7 +7,9 @@
 #include <xcb/present.h>
 
 #include "mock-fixture.h"
+#include "mock-session.h"
 #include "test-runner.h"
+#include "swapchain-or-fail.h"
 
 #define SECOND MF_SECOND
 
@@ -32,29 +34,15 @@ void mf_start(struct mock_fixture *s, const char *const *kv)
     CHECK(cfg != NULL);
     for (; kv && kv[0]; kv += 2)
         CHECK_EQ(mock_config_set(cfg, kv[0], kv[1]), 0);
-    s->server = mock_server_start(cfg);
-    mock_config_free(cfg);
-    CHECK(s->server != NULL);
-    s->c = mock_server_connect(s->server);
-    CHECK_EQ(xcb_connection_has_error(s->c), 0);
-    screen = xcb_setup_roots_iterator(xcb_get_setup(s->c)).data;
-    s->window = xcb_generate_id(s->c);
-    xcb_create_window(s->c, 24, s->window, screen->root, 0, 0, 64, 48, 0,
-                      XCB_WINDOW_CLASS_INPUT_OUTPUT, screen->root_visual, 0, NULL);
-    xcb_map_window(s->c, s->window);
+    screen = mock_session_start(cfg, &s->server, &s->c);
+    s->window = mock_session_window(s->c, screen);
     xcb_flush(s->c);
 }
 
 void mf_swapchain(struct mock_fixture *s, xcb_present_util_mode_t mode,
                       xcb_present_util_backend_t backend, uint32_t n)
 {
-    xcb_present_util_options_t o = { .size = sizeof o, .mode = mode, .backend = backend,
-                                     .num_buffers = n };
-
-    s->sc = xcb_present_util_swapchain_create(s->c, s->window, &o);
-    if (!s->sc)
-        test_fail(__FILE__, __LINE__, "swapchain_create: %s", strerror(errno));
-    xcb_present_util_swapchain_set_frame_callback(s->sc, mf_on_frame, s);
+    s->sc = swapchain_or_fail(s->c, s->window, mode, backend, n, mf_on_frame, s);
 }
 
 void mf_stop(struct mock_fixture *s)

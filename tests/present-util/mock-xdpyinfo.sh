@@ -9,9 +9,7 @@ if ! command -v xdpyinfo >/dev/null 2>&1; then
     exit 0
 fi
 . "$(dirname "$0")/../../scripts/displayfd.sh"
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/xdpyinfo.XXXXXX") || exit 1
-trap 'displayfd_stop; rm -rf "$tmp"' EXIT
-trap 'exit 1' HUP INT TERM
+displayfd_tmpdir xdpyinfo
 
 echo "1..3"
 if ! displayfd_start "$tmp" "$server" --displayfd 3 --shm on; then

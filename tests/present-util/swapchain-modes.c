@@ -51,19 +51,12 @@ TEST(fifo_300_frames)
 TEST(fifo_relaxed_completes_every_frame_in_order)
 {
     struct fixture s;
-    xcb_present_util_stats_t st = { .size = sizeof st };
 
     fixture_start(&s, 160, 120);
     fixture_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO_RELAXED, XCB_PRESENT_UTIL_BACKEND_AUTO, 3);
     for (uint32_t n = 1; n <= 60; n++)
         fixture_frame(&s, n);
-    fixture_wait_completed(&s, 60, 3000);
-    CHECK_EQ(xcb_present_util_swapchain_stats(s.sc, &st), 0);
-    CHECK_EQ(st.completed, 60);
-    fixture_check_in_order(&s, 60);
-    fixture_check_fifo(&s, "fifo-relaxed, 60 frames");
-    fixture_check_window_shows(&s, 60, 160, 120);
-    fixture_stop(&s);
+    fixture_finish_fifo_run(&s, 60, "fifo-relaxed, 60 frames", 160, 120);
 }
 
 /* Rendering much faster than 60 Hz: frames replaced before their vblank
@@ -145,20 +138,13 @@ TEST(immediate_does_not_wait_for_vblanks)
 TEST(put_image_backend_forced)
 {
     struct fixture s;
-    xcb_present_util_stats_t st = { .size = sizeof st };
 
     fixture_start(&s, 200, 100);
     fixture_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_PUT_IMAGE, 2);
     CHECK_EQ(xcb_present_util_swapchain_backend(s.sc), XCB_PRESENT_UTIL_BACKEND_PUT_IMAGE);
     for (uint32_t n = 1; n <= 60; n++)
         fixture_frame(&s, n);
-    fixture_wait_completed(&s, 60, 3000);
-    CHECK_EQ(xcb_present_util_swapchain_stats(s.sc, &st), 0);
-    CHECK_EQ(st.completed, 60);
-    fixture_check_in_order(&s, 60);
-    fixture_check_fifo(&s, "put-image fifo, 60 frames");
-    fixture_check_window_shows(&s, 60, 200, 100);
-    fixture_stop(&s);
+    fixture_finish_fifo_run(&s, 60, "put-image fifo, 60 frames", 200, 100);
 }
 
 /* Damage limits what reaches the window: outside it, the window keeps the

@@ -20,9 +20,10 @@
 #include <xcb/xfixes.h>
 
 #include "memfd-timeline.h"
-#include "mock-server.h"
+#include "mock-session.h"
 #include "test-runner.h"
 #include "xcb_present_util.h"
+#include "swapchain-or-fail.h"
 
 #define SECOND 1000000000LL
 #define PIXMAP_SYNCED 5     /* Present minor opcodes */
@@ -46,28 +47,15 @@ static void start(struct fixture *f, const char *const *kv, xcb_present_util_mod
 {
     struct mock_config *cfg = mock_config_new();
     const xcb_screen_t *screen;
-    xcb_present_util_options_t o = { .size = sizeof o, .mode = mode,
-                                     .backend = XCB_PRESENT_UTIL_BACKEND_DRI3,
-                                     .num_buffers = n_buffers };
-
     memset(f, 0, sizeof *f);
     CHECK(cfg != NULL);
     for (; kv && kv[0]; kv += 2)
         CHECK_EQ(mock_config_set(cfg, kv[0], kv[1]), 0);
-    f->server = mock_server_start(cfg);
-    mock_config_free(cfg);
-    CHECK(f->server != NULL);
-    f->c = mock_server_connect(f->server);
-    CHECK_EQ(xcb_connection_has_error(f->c), 0);
-    screen = xcb_setup_roots_iterator(xcb_get_setup(f->c)).data;
-    f->window = xcb_generate_id(f->c);
-    xcb_create_window(f->c, 24, f->window, screen->root, 0, 0, 64, 48, 0,
-                      XCB_WINDOW_CLASS_INPUT_OUTPUT, screen->root_visual, 0, NULL);
-    xcb_map_window(f->c, f->window);
+    screen = mock_session_start(cfg, &f->server, &f->c);
+    f->window = mock_session_window(f->c, screen);
     xcb_flush(f->c);
-    f->sc = xcb_present_util_swapchain_create(f->c, f->window, &o);
-    if (!f->sc)
-        test_fail(__FILE__, __LINE__, "swapchain_create: %s", strerror(errno));
+    f->sc = swapchain_or_fail(f->c, f->window, mode, XCB_PRESENT_UTIL_BACKEND_DRI3, n_buffers,
+                              NULL, NULL);
 }
 
 /* One frame, with damage or without (n_damage 0). */

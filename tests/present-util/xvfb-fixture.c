@@ -10,6 +10,7 @@
 
 #include "test-clock.h"
 #include "test-runner.h"
+#include "swapchain-or-fail.h"
 
 static void on_frame(void *data, const xcb_present_util_frame_t *f)
 {
@@ -45,13 +46,7 @@ void fixture_start(struct fixture *s, uint16_t width, uint16_t height)
 void fixture_swapchain(struct fixture *s, xcb_present_util_mode_t mode,
                        xcb_present_util_backend_t backend, uint32_t num_buffers)
 {
-    xcb_present_util_options_t o = { .size = sizeof o, .mode = mode, .backend = backend,
-                                     .num_buffers = num_buffers };
-
-    s->sc = xcb_present_util_swapchain_create(s->c, s->window, &o);
-    if (!s->sc)
-        test_fail(__FILE__, __LINE__, "swapchain_create: %s", strerror(errno));
-    xcb_present_util_swapchain_set_frame_callback(s->sc, on_frame, s);
+    s->sc = swapchain_or_fail(s->c, s->window, mode, backend, num_buffers, on_frame, s);
 }
 
 void fixture_stop(struct fixture *s)
@@ -191,4 +186,18 @@ void fixture_check_fifo(const struct fixture *s, const char *what)
     printf("# %s: %u shown late although sent in time (the server's timer), %u sent late, "
            "%u replaced after the server found them late\n", what, server_late, client_late,
            skipped_late);
+}
+
+void fixture_finish_fifo_run(struct fixture *s, uint32_t n, const char *what, uint16_t w,
+                             uint16_t h)
+{
+    xcb_present_util_stats_t st = { .size = sizeof st };
+
+    fixture_wait_completed(s, n, 3000);
+    CHECK_EQ(xcb_present_util_swapchain_stats(s->sc, &st), 0);
+    CHECK_EQ(st.completed, n);
+    fixture_check_in_order(s, n);
+    fixture_check_fifo(s, what);
+    fixture_check_window_shows(s, n, w, h);
+    fixture_stop(s);
 }

@@ -58,5 +58,10 @@ void fixture_check_in_order(const struct fixture *s, uint32_t n);
  * and a frame the server found late may be skipped: those are counted and
  * printed as TAP comments, with the frames that the client sent late. */
 void fixture_check_fifo(const struct fixture *s, const char *what);
+/* How a FIFO run of frames 1..n ends: all n complete (within 3 s), in
+ * order and paced as fixture_check_fifo() wants, the w x h window shows
+ * frame n; then the fixture stops. */
+void fixture_finish_fifo_run(struct fixture *s, uint32_t n, const char *what, uint16_t w,
+                             uint16_t h);
 
 #endif

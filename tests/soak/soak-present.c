@@ -19,10 +19,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "mock-server.h"
+#include "mock-session.h"
 #include "test-clock.h"
 #include "test-runner.h"
 #include "xcb_present_util.h"
+#include "swapchain-or-fail.h"
 
 #define RESIZE_EVERY 100
 #define WARM_UP_FRAMES 2000
@@ -75,25 +76,15 @@ static void start(struct soak *s, xcb_present_util_mode_t mode)
 {
     struct mock_config *cfg = mock_config_new();
     const xcb_screen_t *screen;
-    xcb_present_util_options_t o = { .size = sizeof o, .mode = mode };
 
     CHECK(cfg != NULL);
     /* No transcript: a million frames would write gigabytes of it. */
     CHECK_EQ(mock_config_set(cfg, "transcript", "off"), 0);
     CHECK_EQ(mock_config_set(cfg, "msc-rate", "1000"), 0);
-    s->server = mock_server_start(cfg);
-    mock_config_free(cfg);
-    CHECK(s->server != NULL);
-    s->c = mock_server_connect(s->server);
-    CHECK_EQ(xcb_connection_has_error(s->c), 0);
-    screen = xcb_setup_roots_iterator(xcb_get_setup(s->c)).data;
-    s->window = xcb_generate_id(s->c);
-    xcb_create_window(s->c, 24, s->window, screen->root, 0, 0, 64, 48, 0,
-                      XCB_WINDOW_CLASS_INPUT_OUTPUT, screen->root_visual, 0, NULL);
-    xcb_map_window(s->c, s->window);
-    s->sc = xcb_present_util_swapchain_create(s->c, s->window, &o);
-    if (!s->sc)
-        test_fail(__FILE__, __LINE__, "swapchain_create: %s", strerror(errno));
+    screen = mock_session_start(cfg, &s->server, &s->c);
+    s->window = mock_session_window(s->c, screen);
+    s->sc = swapchain_or_fail(s->c, s->window, mode, XCB_PRESENT_UTIL_BACKEND_AUTO, 0, NULL,
+                              NULL);
 }
 
 static void stop(struct soak *s)

@@ -12,7 +12,7 @@
 #include <xcb/sync.h>
 
 #include "fence-test-util.h"
-#include "mock-server.h"
+#include "mock-session.h"
 #include "xcb_dri3_util.h"
 
 struct session {
@@ -26,12 +26,7 @@ static void start(struct session *s)
     struct mock_config *cfg = mock_config_new();
 
     CHECK(cfg != NULL);
-    s->server = mock_server_start(cfg);
-    mock_config_free(cfg);
-    CHECK(s->server != NULL);
-    s->c = mock_server_connect(s->server);
-    CHECK_EQ(xcb_connection_has_error(s->c), 0);
-    s->root = xcb_setup_roots_iterator(xcb_get_setup(s->c)).data->root;
+    s->root = mock_session_start(cfg, &s->server, &s->c)->root;
 }
 
 static void stop(struct session *s)

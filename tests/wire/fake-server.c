@@ -14,6 +14,7 @@
 #include <xcb/dri3.h>
 #include <xcb/present.h>
 
+#include "test-clock.h"
 #include "test-runner.h"
 #include "wire-util.h"
 
@@ -30,12 +31,8 @@ struct fake_server {
 
 static void wait_for(fake_server_t *srv, short events, const char *what)
 {
-    struct pollfd p = { .fd = srv->fd, .events = events };
-    int n;
+    int n = test_poll_one(srv->fd, events, IO_TIMEOUT_MS);
 
-    do
-        n = poll(&p, 1, IO_TIMEOUT_MS);
-    while (n < 0 && errno == EINTR);
     if (n < 0)
         test_fail(__FILE__, __LINE__, "poll: %s", strerror(errno));
     if (n == 0)
@@ -279,13 +276,7 @@ struct handshake {
 
 static bool io_ready(int fd, short events)
 {
-    struct pollfd p = { .fd = fd, .events = events };
-    int n;
-
-    do
-        n = poll(&p, 1, IO_TIMEOUT_MS);
-    while (n < 0 && errno == EINTR);
-    return n > 0;
+    return test_poll_one(fd, events, IO_TIMEOUT_MS) > 0;
 }
 
 static void *handshake_thread(void *arg)

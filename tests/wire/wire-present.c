@@ -82,6 +82,34 @@ WIRE_QUERY_VERSION_FUNCTIONS(present, FAKE_PRESENT_MAJOR, 3)
 
 /* ---- Pixmap -------------------------------------------------------------- */
 
+/* What PresentPixmap and PresentPixmapSynced both begin with: window
+ * through target-crtc, as the rows send them. */
+static void bytes_pixmap_target(struct wire *w)
+{
+    w32(w, WINDOW);             /* window */
+    w32(w, PIXMAP);             /* pixmap */
+    w32(w, SERIAL);             /* serial */
+    w32(w, VALID);              /* valid-area */
+    w32(w, UPDATE);             /* update-area */
+    w16(w, 0xfffb);             /* x-off: -5 */
+    w16(w, 7);                  /* y-off */
+    w32(w, CRTC);               /* target-crtc */
+}
+
+/* ... and both end with: the unused word after the options, the timing,
+ * and n notifies. */
+static void bytes_pixmap_timing_and_notifies(struct wire *w, int n)
+{
+    xcb_present_notify_t *notifies = make_notifies((uint32_t)n);
+
+    wpad(w, 4);                 /* unused */
+    w64(w, TARGET_MSC);         /* target-msc */
+    w64(w, DIVISOR);            /* divisor */
+    w64(w, REMAINDER);          /* remainder */
+    w_notifies(w, notifies, (uint32_t)n);   /* notifies */
+    free(notifies);
+}
+
 /* The rows' arg is the number of notifies. */
 static unsigned int send_pixmap(xcb_connection_t *c, int v, const int32_t *fds, int n)
 {
@@ -101,27 +129,13 @@ static unsigned int send_pixmap(xcb_connection_t *c, int v, const int32_t *fds, 
 
 static void bytes_pixmap(struct wire *w, int v, int n)
 {
-    xcb_present_notify_t *notifies = make_notifies((uint32_t)n);
-
     (void)v;
     present_head(w, 1, (uint16_t)(18 + 2 * n));
-    w32(w, WINDOW);             /* window */
-    w32(w, PIXMAP);             /* pixmap */
-    w32(w, SERIAL);             /* serial */
-    w32(w, VALID);              /* valid-area */
-    w32(w, UPDATE);             /* update-area */
-    w16(w, 0xfffb);             /* x-off: -5 */
-    w16(w, 7);                  /* y-off */
-    w32(w, CRTC);               /* target-crtc */
+    bytes_pixmap_target(w);
     w32(w, WAIT_FENCE);         /* wait-fence */
     w32(w, IDLE_FENCE);         /* idle-fence */
     w32(w, 1 | 2 | 4 | 8);      /* options: Async Copy UST Suboptimal */
-    wpad(w, 4);                 /* unused */
-    w64(w, TARGET_MSC);         /* target-msc */
-    w64(w, DIVISOR);            /* divisor */
-    w64(w, REMAINDER);          /* remainder */
-    w_notifies(w, notifies, (uint32_t)n);   /* notifies */
-    free(notifies);
+    bytes_pixmap_timing_and_notifies(w, n);
 }
 
 static void accessors_pixmap(const uint8_t *bytes, int arg)
@@ -164,29 +178,15 @@ static unsigned int send_pixmap_synced(xcb_connection_t *c, int v, const int32_t
 
 static void bytes_pixmap_synced(struct wire *w, int v, int n)
 {
-    xcb_present_notify_t *notifies = make_notifies((uint32_t)n);
-
     (void)v;
     present_head(w, 5, (uint16_t)(22 + 2 * n));
-    w32(w, WINDOW);             /* window */
-    w32(w, PIXMAP);             /* pixmap */
-    w32(w, SERIAL);             /* serial */
-    w32(w, VALID);              /* valid-area */
-    w32(w, UPDATE);             /* update-area */
-    w16(w, 0xfffb);             /* x-off: -5 */
-    w16(w, 7);                  /* y-off */
-    w32(w, CRTC);               /* target-crtc */
+    bytes_pixmap_target(w);
     w32(w, ACQUIRE_SYNCOBJ);    /* acquire-syncobj */
     w32(w, RELEASE_SYNCOBJ);    /* release-syncobj */
     w64(w, ACQUIRE_POINT);      /* acquire-point */
     w64(w, RELEASE_POINT);      /* release-point */
     w32(w, 1 | 16);             /* options: Async AsyncMayTear */
-    wpad(w, 4);                 /* unused */
-    w64(w, TARGET_MSC);         /* target-msc */
-    w64(w, DIVISOR);            /* divisor */
-    w64(w, REMAINDER);          /* remainder */
-    w_notifies(w, notifies, (uint32_t)n);   /* notifies */
-    free(notifies);
+    bytes_pixmap_timing_and_notifies(w, n);
 }
 
 static void accessors_pixmap_synced(const uint8_t *bytes, int arg)

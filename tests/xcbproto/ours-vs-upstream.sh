@@ -14,8 +14,8 @@ if [ ! -f "$dir/dri3.xml" ] || [ ! -f "$dir/present.xml" ]; then
     exit 0
 fi
 
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/ours-vs-upstream.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT HUP INT TERM
+. "$top/tests/common/tap.sh"
+tap_tmpdir ours-vs-upstream
 
 # Generates $2/xcb/{dri3,present}.h from the XML in $1 (imports from xcb-proto).
 generate() {
@@ -23,8 +23,7 @@ generate() {
         "$1/dri3.xml" "$1/present.xml"
 }
 if ! generate "$dir" "$tmp/upstream" || ! generate "$top/xml" "$tmp/ours"; then
-    echo "Bail out! the generator failed"
-    exit 1
+    bail_out "the generator failed"
 fi
 
 # What DRI3 1.4 (syncobjs) and Present 1.3/1.4 (AsyncMayTear, PixmapSynced,
