@@ -45,6 +45,11 @@ void mf_swapchain(struct mock_fixture *s, xcb_present_util_mode_t mode,
     s->sc = swapchain_or_fail(s->c, s->window, mode, backend, n, mf_on_frame, s);
 }
 
+void mf_swapchain_with(struct mock_fixture *s, const xcb_present_util_options_t *o)
+{
+    s->sc = swapchain_with_options_or_fail(s->c, s->window, o, mf_on_frame, s);
+}
+
 void mf_stop(struct mock_fixture *s)
 {
     xcb_present_util_swapchain_destroy(s->sc);

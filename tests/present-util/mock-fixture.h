@@ -30,6 +30,8 @@ void mf_start(struct mock_fixture *s, const char *const *kv);
 /* A swapchain on the window, with the frame log attached. */
 void mf_swapchain(struct mock_fixture *s, xcb_present_util_mode_t mode,
                   xcb_present_util_backend_t backend, uint32_t n);
+/* The same with the caller\'s options (pacing, max_latency...). */
+void mf_swapchain_with(struct mock_fixture *s, const xcb_present_util_options_t *o);
 /* Destroys what is left, disconnects, stops the mock. */
 void mf_stop(struct mock_fixture *s);
 /* The pixel that frame n has at (x, y). */

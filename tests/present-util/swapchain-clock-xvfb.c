@@ -16,15 +16,6 @@
 
 #define SECOND 1000000000LL
 
-static void on_frame(void *data, const xcb_present_util_frame_t *f)
-{
-    struct fixture *s = data;
-
-    if (s->n_log < FIXTURE_MAX_FRAMES)
-        s->log[s->n_log] = *f;
-    s->n_log++;
-}
-
 static void start(struct fixture *s, xcb_present_util_mode_t mode, uint32_t latency,
                   xcb_present_util_pacing_t pacing)
 {
@@ -35,9 +26,7 @@ static void start(struct fixture *s, xcb_present_util_mode_t mode, uint32_t late
     o.mode = mode;
     o.max_latency = latency;
     o.pacing = pacing;
-    s->sc = xcb_present_util_swapchain_create(s->c, s->window, &o);
-    CHECK(s->sc != NULL);
-    xcb_present_util_swapchain_set_frame_callback(s->sc, on_frame, s);
+    fixture_swapchain_with(s, &o);
 }
 
 TEST(present_at_is_never_early_on_xvfb)

@@ -26,15 +26,6 @@
 
 static const char *const mock_kv[] = { "shm", "on", NULL };
 
-static void on_frame(void *data, const xcb_present_util_frame_t *f)
-{
-    struct mock_fixture *s = data;
-
-    if (s->n_log < 256)
-        s->log[s->n_log] = *f;
-    s->n_log++;
-}
-
 /* A swapchain with options (pacing, latency, buffers) and the frame log. */
 static void start(struct mock_fixture *s, xcb_present_util_mode_t mode, uint32_t buffers,
                   uint32_t latency, xcb_present_util_pacing_t pacing)
@@ -47,9 +38,7 @@ static void start(struct mock_fixture *s, xcb_present_util_mode_t mode, uint32_t
     o.num_buffers = buffers;
     o.max_latency = latency;
     o.pacing = pacing;
-    s->sc = xcb_present_util_swapchain_create(s->c, s->window, &o);
-    CHECK(s->sc != NULL);
-    xcb_present_util_swapchain_set_frame_callback(s->sc, on_frame, s);
+    mf_swapchain_with(s, &o);
 }
 
 static void fill(const xcb_present_util_image_t *img, uint32_t n)
@@ -344,8 +333,10 @@ TEST(low_latency_acquire_waits_for_its_moment)
 }
 
 /* A caller slower than a refresh (25 ms at 60 Hz) is paced every second
- * vblank: once pacing started, no frame follows the one before on the
- * next vblank (which would make it alternate between two rates). */
+ * vblank: once pacing started, no frame is aimed at the vblank after the
+ * one before's (which would make it alternate between two rates).  What
+ * the server shows may still come a vblank late now and then (a busy
+ * machine), which the diagnostics count. */
 TEST(low_latency_slow_caller_keeps_one_rate)
 {
     struct mock_fixture s;
@@ -356,16 +347,19 @@ TEST(low_latency_slow_caller_keeps_one_rate)
     mf_check_in_order(&s, 40);
     /* pacing starts after a few frames; look from the 12th on */
     for (uint32_t i = 12; i < 40; i++) {
-        uint64_t gap = s.log[i].msc - s.log[i - 1].msc;
+        uint64_t aimed = s.log[i].target_msc - s.log[i - 1].target_msc;
+        uint64_t shown = s.log[i].msc - s.log[i - 1].msc;
 
-        gaps[gap < 4 ? gap : 4]++;
-        if (gap < 2)
-            test_note("frame %llu at msc %llu, frame %llu at %llu",
-                      (unsigned long long)s.log[i - 1].frame, (unsigned long long)s.log[i - 1].msc,
-                      (unsigned long long)s.log[i].frame, (unsigned long long)s.log[i].msc);
-        CHECK(gap >= 2);
+        gaps[shown < 4 ? shown : 4]++;
+        if (aimed < 2)
+            test_note("frame %llu aimed at msc %llu, frame %llu at %llu",
+                      (unsigned long long)s.log[i - 1].frame,
+                      (unsigned long long)s.log[i - 1].target_msc,
+                      (unsigned long long)s.log[i].frame,
+                      (unsigned long long)s.log[i].target_msc);
+        CHECK(aimed >= 2);
     }
-    test_note("vblanks between frames: 1: %u, 2: %u, 3: %u, more: %u", gaps[1], gaps[2],
+    test_note("vblanks between frames shown: 1: %u, 2: %u, 3: %u, more: %u", gaps[1], gaps[2],
               gaps[3], gaps[4]);
     mf_stop(&s);
 }
@@ -523,9 +517,7 @@ TEST(structs_of_the_first_version_still_work)
     opts.o.mode = XCB_PRESENT_UTIL_MODE_FIFO;
     opts.o.backend = XCB_PRESENT_UTIL_BACKEND_AUTO;
     opts.o.num_buffers = 4;
-    s.sc = xcb_present_util_swapchain_create(s.c, s.window, &opts.o);
-    CHECK(s.sc != NULL);
-    xcb_present_util_swapchain_set_frame_callback(s.sc, on_frame, &s);
+    mf_swapchain_with(&s, &opts.o);
     xcb_present_util_stats_init(&st);
     for (uint32_t n = 1; n <= 12; n++) {
         /* an old image: nothing past its size is written */

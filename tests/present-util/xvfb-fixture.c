@@ -49,6 +49,11 @@ void fixture_swapchain(struct fixture *s, xcb_present_util_mode_t mode,
     s->sc = swapchain_or_fail(s->c, s->window, mode, backend, num_buffers, on_frame, s);
 }
 
+void fixture_swapchain_with(struct fixture *s, const xcb_present_util_options_t *o)
+{
+    s->sc = swapchain_with_options_or_fail(s->c, s->window, o, on_frame, s);
+}
+
 void fixture_stop(struct fixture *s)
 {
     xcb_present_util_swapchain_destroy(s->sc);

@@ -31,6 +31,8 @@ void fixture_start(struct fixture *s, uint16_t width, uint16_t height);
 /* A swapchain on the window, with the frame log attached. */
 void fixture_swapchain(struct fixture *s, xcb_present_util_mode_t mode,
                        xcb_present_util_backend_t backend, uint32_t num_buffers);
+/* The same with the caller\'s options (pacing, max_latency...). */
+void fixture_swapchain_with(struct fixture *s, const xcb_present_util_options_t *o);
 /* Destroys what is left, disconnects, stops Xvfb by its PID. */
 void fixture_stop(struct fixture *s);
 
