@@ -8,9 +8,12 @@
  *   byte 0  bits 0-1 the mode, bits 2-3 the back end, bit 4 a frame
  *           callback, bit 5 dispatch() after each frame, bit 6 damage
  *           rectangles, bit 7 a second swapchain after the first
- *   byte 1  buffers: 0 the library's choice, else 2 + byte % 7
+ *   byte 1  buffers: 0 the library's choice, else 2 + byte % 7; bits 6-7
+ *           max_latency (0: the default)
  *   byte 2  frames (% 24)
- *   byte 3  acquire's timeout in ms (% 32)
+ *   byte 3  bits 0-4 acquire's timeout in ms, bit 5 LOW_LATENCY pacing,
+ *           bit 6 present_at() a few ms ahead instead of present(), bit 7
+ *           wait_frame() for each frame, with acquire's timeout
  *   bytes 4-7  the damage rectangle (x, y, width, height)
  * Every return value must be one the header lists; fds, time and memory
  * are checked by fuzz-util-run.c.
@@ -19,9 +22,11 @@
 #define _GNU_SOURCE
 #endif
 #include <errno.h>
+#include <stdbool.h>
 #include <poll.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "fuzz-conn.h"
 #include "fuzz-server.h"
@@ -32,10 +37,15 @@
  * NotifyMSC anchor; and destroy(): buffers still in flight. */
 #define CREATE_WAIT_NS 200000000ll
 #define DESTROY_WAIT_NS 100000000ll
+/* present_at()'s wait for the display's timing. */
+#define CLOCK_WAIT_NS 150000000ll
 
 static const int create_errors[] = { EINVAL, EPROTO, ENOTSUP, ENODEV, EPIPE, ETIMEDOUT, ENOMEM, 0 };
 static const int acquire_errors[] = { ETIMEDOUT, EPROTO, ENODEV, EPIPE, ECANCELED, EINVAL, ENOMEM, 0 };
 static const int present_errors[] = { EINVAL, ENODEV, EPIPE, ETIMEDOUT, 0 };
+static const int present_at_errors[] = { EINVAL, ENODEV, EPIPE, ETIMEDOUT, EAGAIN, ECANCELED,
+                                         EPROTO, 0 };
+static const int wait_frame_errors[] = { ETIMEDOUT, ENODEV, EPIPE, ECANCELED, EPROTO, 0 };
 static const int dispatch_errors[] = { ENODEV, EPIPE, 0 };
 
 static void on_frame(void *data, const xcb_present_util_frame_t *f)
@@ -70,9 +80,13 @@ static void run_swapchain(xcb_connection_t *c, const uint8_t *h, int64_t *budget
         .mode = (xcb_present_util_mode_t)(h[0] & 3),
         .backend = (xcb_present_util_backend_t)((h[0] >> 2) & 3),
         .num_buffers = h[1] ? 2 + h[1] % 7 : 0,
+        .max_latency = h[1] >> 6,
+        .pacing = (h[3] & 0x20) ? XCB_PRESENT_UTIL_PACING_LOW_LATENCY
+                                : XCB_PRESENT_UTIL_PACING_THROUGHPUT,
     };
     unsigned frames = h[2] % 24, called = 0;
     int64_t timeout = (int64_t)(h[3] % 32) * 1000000;
+    bool at = h[3] & 0x40, wait = h[3] & 0x80;
     xcb_rectangle_t damage = { h[4] % 64, h[5] % 64, h[6] % 64, h[7] % 64 };
     xcb_present_util_swapchain_t *sc;
     xcb_present_util_stats_t st = { .size = sizeof st };
@@ -96,10 +110,33 @@ static void run_swapchain(xcb_connection_t *c, const uint8_t *h, int64_t *budget
             if (img.index >= (o.num_buffers ? o.num_buffers : 8))
                 fuzz_finding("acquire() gave buffer %u", img.index);
             draw(&img);
-            r = xcb_present_util_present(sc, &img, (h[0] & 0x40) ? &damage : NULL,
-                                         (h[0] & 0x40) ? 1 : 0);
-            if (r != 0 && !fuzz_util_errno_in(-r, present_errors))
-                fuzz_finding("present() returned %d", r);
+            if (at) {
+                struct timespec now;
+
+                clock_gettime(CLOCK_MONOTONIC, &now);
+                *budget += CLOCK_WAIT_NS;
+                r = xcb_present_util_present_at(
+                    sc, &img, NULL, 0,
+                    (uint64_t)now.tv_sec * 1000000 + (uint64_t)now.tv_nsec / 1000 + i * 5000);
+                if (r != 0 && !fuzz_util_errno_in(-r, present_at_errors))
+                    fuzz_finding("present_at() returned %d", r);
+            } else {
+                r = xcb_present_util_present(sc, &img, (h[0] & 0x40) ? &damage : NULL,
+                                             (h[0] & 0x40) ? 1 : 0);
+                if (r != 0 && !fuzz_util_errno_in(-r, present_errors))
+                    fuzz_finding("present() returned %d", r);
+            }
+            if (r == 0 && wait) {
+                xcb_present_util_frame_t f = { .size = sizeof f };
+
+                *budget += timeout;
+                r = xcb_present_util_wait_frame(sc, img.frame_id, timeout, &f);
+                if (r != 0 && !fuzz_util_errno_in(-r, wait_frame_errors))
+                    fuzz_finding("wait_frame() returned %d", r);
+                if (r == 0 && f.frame != img.frame_id)
+                    fuzz_finding("wait_frame(%llu) told of frame %llu",
+                                 (unsigned long long)img.frame_id, (unsigned long long)f.frame);
+            }
         } else if (!fuzz_util_errno_in(-r, acquire_errors)) {
             fuzz_finding("acquire() returned %d", r);
         }
