@@ -78,19 +78,27 @@ def _decl(ctype, name):
 
 # ---------------------------------------------------------------- header
 
-class _Header:
+class _File:
+    """What the header and the source share: the module, the writer, the banner."""
+
     def __init__(self, mod):
         self.mod = mod
         self.w = Writer()
 
-    def emit(self):
-        mod, w = self.mod, self.w
-        guard = f"__{mod.header.upper()}_H"
+    def banner(self):
+        w = self.w
         w.line("/*")
-        for line in BANNER.format(src=f"{mod.header}.xml").splitlines():
+        for line in BANNER.format(src=f"{self.mod.header}.xml").splitlines():
             w.line(" * " + line)
         w.line(" */")
         w.blank()
+
+
+class _Header(_File):
+    def emit(self):
+        mod, w = self.mod, self.w
+        guard = f"__{mod.header.upper()}_H"
+        self.banner()
         _comment(w, [f"@defgroup XCB_{mod.ext_name}_API XCB {mod.ext_name} API",
                      f"@brief The {mod.ext_xname} extension, version "
                      f"{mod.major_version}.{mod.minor_version}.", "@{"])
@@ -371,18 +379,10 @@ class _Header:
 
 # ---------------------------------------------------------------- source
 
-class _Source:
-    def __init__(self, mod):
-        self.mod = mod
-        self.w = Writer()
-
+class _Source(_File):
     def emit(self):
         mod, w = self.mod, self.w
-        w.line("/*")
-        for line in BANNER.format(src=f"{mod.header}.xml").splitlines():
-            w.line(" * " + line)
-        w.line(" */")
-        w.blank()
+        self.banner()
         w.line("#ifdef HAVE_CONFIG_H")
         w.line('#include "config.h"')
         w.line("#endif")
