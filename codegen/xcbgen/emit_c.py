@@ -242,15 +242,20 @@ class _Header(_File):
             if isinstance(sw, m.Switch):
                 emit_switch_struct(self.w, sw)
 
-    def event_decl(self, e):
+    def number_decl(self, e, kind):
+        """An event's or error's number macro, and the typedef of a copy (then True)."""
         w = self.w
-        kind = "XGE event type" if e.xge else "event number"
         w.line(f"/** The {kind} of {e.name}. */")
         w.line(f"#define {e.number_macro} {e.number}")
         w.blank()
         if e.copy_of:
             w.line(f"typedef {e.copy_of} {e.c_struct};")
             w.blank()
+        return bool(e.copy_of)
+
+    def event_decl(self, e):
+        w = self.w
+        if self.number_decl(e, "XGE event type" if e.xge else "event number"):
             return
         self.switch_structs(e.layout)
         _comment(w, [e.doc.brief, "", e.doc.description] if e.doc.description
@@ -259,12 +264,7 @@ class _Header(_File):
 
     def error_decl(self, e):
         w = self.w
-        w.line(f"/** The error code of {e.name}. */")
-        w.line(f"#define {e.number_macro} {e.number}")
-        w.blank()
-        if e.copy_of:
-            w.line(f"typedef {e.copy_of} {e.c_struct};")
-            w.blank()
+        if self.number_decl(e, "error code"):
             return
         _comment(w, [f"The {e.name} error."])
         self.struct(e.c_struct, e.layout)
