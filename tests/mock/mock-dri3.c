@@ -208,16 +208,26 @@ static void pixmap_from_buffer(struct mock_request *req)
                   f[22], f[23], &plane, 1, DRM_FORMAT_MOD_INVALID);
 }
 
-static void buffer_from_pixmap(struct mock_request *req)
+/* The pixmap (its id in *pixmap) that a BufferFromPixmap or
+ * BuffersFromPixmap request names, or NULL once BadLength or BadPixmap is
+ * sent. */
+static struct mock_drawable *pixmap_request(struct mock_request *req, uint32_t *pixmap)
 {
     if (!check_length(req, 8))
+        return NULL;
+    *pixmap = mock_get32(mock_req_field(req, 4));
+    struct mock_drawable *d = mock_drawable_find(req->client->server, *pixmap, 0);
+    if (!d)
+        mock_send_error(req, MOCK_BAD_PIXMAP, *pixmap);
+    return d;
+}
+
+static void buffer_from_pixmap(struct mock_request *req)
+{
+    uint32_t pixmap;
+    struct mock_drawable *d = pixmap_request(req, &pixmap);
+    if (!d)
         return;
-    uint32_t pixmap = mock_get32(mock_req_field(req, 4));
-    struct mock_drawable *d = mock_drawable_find(req->client->server, pixmap, 0);
-    if (!d) {
-        mock_send_error(req, MOCK_BAD_PIXMAP, pixmap);
-        return;
-    }
     /* The single-buffer reply has 16-bit stride and 32-bit size fields. */
     if (d->planes[0].stride > UINT16_MAX || d->map_size > UINT32_MAX) {
         mock_send_error(req, MOCK_BAD_MATCH, pixmap);
@@ -383,14 +393,10 @@ static void pixmap_from_buffers(struct mock_request *req)
 
 static void buffers_from_pixmap(struct mock_request *req)
 {
-    if (!check_length(req, 8))
+    uint32_t pixmap;
+    struct mock_drawable *d = pixmap_request(req, &pixmap);
+    if (!d)
         return;
-    uint32_t pixmap = mock_get32(mock_req_field(req, 4));
-    struct mock_drawable *d = mock_drawable_find(req->client->server, pixmap, 0);
-    if (!d) {
-        mock_send_error(req, MOCK_BAD_PIXMAP, pixmap);
-        return;
-    }
     int n = d->nplanes;
     int fds[4];
     for (int i = 0; i < n; i++) {
