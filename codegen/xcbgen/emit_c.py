@@ -78,19 +78,27 @@ def _decl(ctype, name):
 
 # ---------------------------------------------------------------- header
 
-class _Header:
+class _File:
+    """What the header and the source share: the module, the writer, the banner."""
+
     def __init__(self, mod):
         self.mod = mod
         self.w = Writer()
 
-    def emit(self):
-        mod, w = self.mod, self.w
-        guard = f"__{mod.header.upper()}_H"
+    def banner(self):
+        w = self.w
         w.line("/*")
-        for line in BANNER.format(src=f"{mod.header}.xml").splitlines():
+        for line in BANNER.format(src=f"{self.mod.header}.xml").splitlines():
             w.line(" * " + line)
         w.line(" */")
         w.blank()
+
+
+class _Header(_File):
+    def emit(self):
+        mod, w = self.mod, self.w
+        guard = f"__{mod.header.upper()}_H"
+        self.banner()
         _comment(w, [f"@defgroup XCB_{mod.ext_name}_API XCB {mod.ext_name} API",
                      f"@brief The {mod.ext_xname} extension, version "
                      f"{mod.major_version}.{mod.minor_version}.", "@{"])
@@ -234,15 +242,20 @@ class _Header:
             if isinstance(sw, m.Switch):
                 emit_switch_struct(self.w, sw)
 
-    def event_decl(self, e):
+    def number_decl(self, e, kind):
+        """An event's or error's number macro, and the typedef of a copy (then True)."""
         w = self.w
-        kind = "XGE event type" if e.xge else "event number"
         w.line(f"/** The {kind} of {e.name}. */")
         w.line(f"#define {e.number_macro} {e.number}")
         w.blank()
         if e.copy_of:
             w.line(f"typedef {e.copy_of} {e.c_struct};")
             w.blank()
+        return bool(e.copy_of)
+
+    def event_decl(self, e):
+        w = self.w
+        if self.number_decl(e, "XGE event type" if e.xge else "event number"):
             return
         self.switch_structs(e.layout)
         _comment(w, [e.doc.brief, "", e.doc.description] if e.doc.description
@@ -251,12 +264,7 @@ class _Header:
 
     def error_decl(self, e):
         w = self.w
-        w.line(f"/** The error code of {e.name}. */")
-        w.line(f"#define {e.number_macro} {e.number}")
-        w.blank()
-        if e.copy_of:
-            w.line(f"typedef {e.copy_of} {e.c_struct};")
-            w.blank()
+        if self.number_decl(e, "error code"):
             return
         _comment(w, [f"The {e.name} error."])
         self.struct(e.c_struct, e.layout)
@@ -371,18 +379,10 @@ class _Header:
 
 # ---------------------------------------------------------------- source
 
-class _Source:
-    def __init__(self, mod):
-        self.mod = mod
-        self.w = Writer()
-
+class _Source(_File):
     def emit(self):
         mod, w = self.mod, self.w
-        w.line("/*")
-        for line in BANNER.format(src=f"{mod.header}.xml").splitlines():
-            w.line(" * " + line)
-        w.line(" */")
-        w.blank()
+        self.banner()
         w.line("#ifdef HAVE_CONFIG_H")
         w.line('#include "config.h"')
         w.line("#endif")

@@ -136,6 +136,19 @@ def _header(w, title, section_name, name, brief):
     w.line(_guard(f"{esc(name)} \\- {esc(brief or name)}"))
 
 
+def _page_top(mod, name, section_name, brief, synopsis):
+    """A new page up to its synopsis: the include, then the lines of `synopsis`."""
+    w = Writer()
+    _header(w, name, section_name, name, brief)
+    w.line(".SH SYNOPSIS")
+    w.line(".nf")
+    w.line(f".B #include <xcb/{esc(mod.header)}.h>")
+    for line in synopsis:
+        w.line(line)
+    w.line(".fi")
+    return w
+
+
 def _see_also(w, mod, doc, extra):
     refs = []
     for kind, name in doc.see:
@@ -180,13 +193,7 @@ def _variable_fields(w, base, owner, layout, reply=False):
 # ---------------------------------------------------------------- requests
 
 def _request_page(mod, r):
-    w = Writer()
-    _header(w, r.c_base, "XCB Requests", r.c_base, r.doc.brief)
-
-    w.line(".SH SYNOPSIS")
-    w.line(".nf")
-    w.line(f".B #include <xcb/{esc(mod.header)}.h>")
-    w.line(".fi")
+    w = _page_top(mod, r.c_base, "XCB Requests", r.doc.brief, [])
     w.line(".SS Request functions")
     for fn in request_functions(r):
         _prototype(w, fn)
@@ -278,15 +285,8 @@ def _request_page(mod, r):
 # ---------------------------------------------------------------- events
 
 def _event_page(mod, e):
-    w = Writer()
-    _header(w, e.c_struct, "XCB Events", e.c_struct, e.doc.brief)
-
-    w.line(".SH SYNOPSIS")
-    w.line(".nf")
-    w.line(f".B #include <xcb/{esc(mod.header)}.h>")
-    w.line(".sp")
-    w.line(f"#define {esc(e.number_macro)} {e.number}")
-    w.line(".fi")
+    w = _page_top(mod, e.c_struct, "XCB Events", e.doc.brief,
+                  [".sp", f"#define {esc(e.number_macro)} {e.number}"])
     w.line(".SS Event datastructure")
     _struct(w, e.c_struct, e.layout)
     _accessors(w, "Event accessors", sizeof_function(e.c_base, e.layout),

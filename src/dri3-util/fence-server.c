@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <unistd.h>
 #include <xcb/dri3.h>
@@ -74,6 +75,22 @@ static xcb_sync_fence_t to_server(xcb_connection_t *c, xcb_drawable_t drawable,
     return id;
 }
 
+/* The start of a public call: *err cleared, then false with errno EINVAL
+ * without a connection or without its argument (`arg_ok`), else true with
+ * the call's wait scope pushed (*previous to pop). */
+static bool call_begin(xcb_connection_t *c, bool arg_ok, xcb_generic_error_t **err,
+                       xcb_dri3_util_wait_scope_t *previous)
+{
+    if (err)
+        *err = NULL;
+    if (!c || !arg_ok) {
+        errno = EINVAL;
+        return false;
+    }
+    *previous = util_call_begin(c);
+    return true;
+}
+
 xcb_sync_fence_t xcb_dri3_util_fence_to_server(xcb_connection_t *c, xcb_drawable_t drawable,
                                                xcb_dri3_util_fence_t *fence,
                                                xcb_generic_error_t **err)
@@ -81,13 +98,8 @@ xcb_sync_fence_t xcb_dri3_util_fence_to_server(xcb_connection_t *c, xcb_drawable
     xcb_dri3_util_wait_scope_t previous;
     xcb_sync_fence_t id;
 
-    if (err)
-        *err = NULL;
-    if (!c || !fence) {
-        errno = EINVAL;
+    if (!call_begin(c, fence != NULL, err, &previous))
         return XCB_NONE;
-    }
-    previous = util_call_begin(c);
     id = to_server(c, drawable, fence, err);
     util_call_end(previous);
     return id;
@@ -134,13 +146,8 @@ xcb_dri3_util_fence_t *xcb_dri3_util_fence_from_server(xcb_connection_t *c,
     xcb_dri3_util_wait_scope_t previous;
     xcb_dri3_util_fence_t *fence;
 
-    if (err)
-        *err = NULL;
-    if (!c) {
-        errno = EINVAL;
+    if (!call_begin(c, true, err, &previous))
         return NULL;
-    }
-    previous = util_call_begin(c);
     fence = from_server(c, drawable, sync_fence, err);
     util_call_end(previous);
     return fence;

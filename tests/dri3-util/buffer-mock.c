@@ -32,6 +32,20 @@ static xcb_pixmap_t pattern_pixmap(struct e2e *t, xcb_window_t w, xcb_dri3_util_
     return p;
 }
 
+/* The start of a round trip: the mock at `version`, a window, and a pixmap
+ * made from b with the pattern of `seed`; *id the identity of b's fd. */
+static xcb_pixmap_t round_trip_start(struct e2e *t, const char *version,
+                                     xcb_dri3_util_buffer_t *b, int seed, struct fd_id *id)
+{
+    xcb_window_t w;
+
+    CHECK(b != NULL);
+    *id = FD_ID(xcb_dri3_util_buffer_fd(b, 0));
+    e2e_start(t, "dri3-version", version, NULL);
+    w = e2e_create_window(t, 0, 0, 64, 64);
+    return pattern_pixmap(t, w, b, seed);
+}
+
 /* DRI3 1.2 and 1.4: PixmapFromBuffers with the buffer's LINEAR modifier,
  * which the mock lists by default; the buffer stays usable (dups went). */
 static void memfd_round_trip(const char *version)
@@ -41,14 +55,8 @@ static void memfd_round_trip(const char *version)
     xcb_generic_error_t *err = (void *)1;
     struct fd_id id;
     struct e2e t;
-    xcb_window_t w;
-    xcb_pixmap_t p;
+    xcb_pixmap_t p = round_trip_start(&t, version, b, 1, &id);
 
-    CHECK(b != NULL);
-    id = FD_ID(xcb_dri3_util_buffer_fd(b, 0));
-    e2e_start(&t, "dri3-version", version, NULL);
-    w = e2e_create_window(&t, 0, 0, 64, 64);
-    p = pattern_pixmap(&t, w, b, 1);
     /* Written again through our mapping: the server sees it at once. */
     write_pattern(b, 2);
     check_pattern_image(&t, p, 40, 20, 2);
@@ -103,14 +111,8 @@ TEST(memfd_round_trip_dri3_10)
     xcb_generic_error_t *err = (void *)1;
     struct fd_id id;
     struct e2e t;
-    xcb_window_t w;
-    xcb_pixmap_t p;
+    xcb_pixmap_t p = round_trip_start(&t, "1.0", b, 3, &id);
 
-    CHECK(b != NULL);
-    id = FD_ID(xcb_dri3_util_buffer_fd(b, 0));
-    e2e_start(&t, "dri3-version", "1.0", NULL);
-    w = e2e_create_window(&t, 0, 0, 64, 64);
-    p = pattern_pixmap(&t, w, b, 3);
     back = xcb_dri3_util_buffer_from_pixmap(t.c, p, &err);
     CHECK(err == NULL);
     CHECK(back != NULL);

@@ -95,7 +95,6 @@ TEST(set_in_use)
 {
     xcb_dri3_util_device_t fake = { .fd = -1, .is_drm = true, .dev_major = 226,
                                     .dev_minor = 128 };
-    const struct mock_request_record *r;
     struct e2e t;
     xcb_window_t w;
 
@@ -112,10 +111,8 @@ TEST(set_in_use)
     CHECK_EQ(xcb_dri3_util_device_set_in_use(t.c, w, &fake), 0);
     e2e_sync(&t);
     bt_stop(&t);
-    r = e2e_request(&t, DRI3, XCB_DRI3_SET_DRM_DEVICE_IN_USE, 0);
-    CHECK_EQ(e2e_u32(r, 4), w);
-    CHECK_EQ(e2e_u32(r, 8), 226);
-    CHECK_EQ(e2e_u32(r, 12), 128);
+    E2E_CHECK_REQUEST(&t, DRI3, XCB_DRI3_SET_DRM_DEVICE_IN_USE, 0, 16, 0, { 4, 4, w },
+                      { 8, 4, 226 }, { 12, 4, 128 });
     e2e_end(&t);
 }
 
@@ -126,7 +123,6 @@ TEST(supported_modifiers)
     uint64_t *wm = (void *)1, *sm = (void *)1;
     uint32_t nw = 99, ns = 99;
     xcb_generic_error_t *err = (void *)1;
-    const struct mock_request_record *r;
     struct e2e t;
     xcb_window_t w;
 
@@ -152,10 +148,8 @@ TEST(supported_modifiers)
     CHECK_EQ(nw + ns, 0);
     e2e_sync(&t);
     bt_stop(&t);
-    r = e2e_request(&t, DRI3, XCB_DRI3_GET_SUPPORTED_MODIFIERS, 0);
-    CHECK_EQ(e2e_u32(r, 4), w);
-    CHECK_EQ(e2e_u8(r, 8), 24);
-    CHECK_EQ(e2e_u8(r, 9), 32);
+    E2E_CHECK_REQUEST(&t, DRI3, XCB_DRI3_GET_SUPPORTED_MODIFIERS, 0, 12, 0, { 4, 4, w },
+                      { 8, 1, 24 }, { 9, 1, 32 });
     e2e_end(&t);
 }
 

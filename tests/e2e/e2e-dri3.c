@@ -39,11 +39,10 @@ TEST(dri3_query_version)
     CHECK_EQ(query_version(&t, 1, 4), 1 << 16 | 4);
     e2e_stop(&t);
     {
-        const struct mock_request_record *r = e2e_request(&t, DRI3, 0, 0);
+        const struct mock_request_record *r =
+            E2E_CHECK_REQUEST(&t, DRI3, XCB_DRI3_QUERY_VERSION, 0, 12, 0,
+                              { 4, 4, 1 }, { 8, 4, 4 });
 
-        E2E_CHECK_HEADER(r, DRI3, XCB_DRI3_QUERY_VERSION, 12, 0);
-        CHECK_EQ(e2e_u32(r, 4), 1);
-        CHECK_EQ(e2e_u32(r, 8), 4);
         CHECK_EQ(r->nfds, 0);
     }
     e2e_end(&t);
@@ -131,11 +130,10 @@ TEST(dri3_open)
     close(device);
     e2e_stop(&t);
     {
-        const struct mock_request_record *rec = e2e_request(&t, DRI3, XCB_DRI3_OPEN, 0);
+        const struct mock_request_record *rec =
+            E2E_CHECK_REQUEST(&t, DRI3, XCB_DRI3_OPEN, 0, 12, 0,
+                              { 4, 4, t.root }, { 8, 4, 0 });
 
-        E2E_CHECK_HEADER(rec, DRI3, XCB_DRI3_OPEN, 12, 0);
-        CHECK_EQ(e2e_u32(rec, 4), t.root);
-        CHECK_EQ(e2e_u32(rec, 8), 0);
         CHECK_EQ(rec->nfds, 0);
     }
     e2e_end(&t);
@@ -212,17 +210,10 @@ TEST(dri3_pixmap_from_buffer_and_back)
     e2e_stop(&t);
     {
         const struct mock_request_record *rec =
-            e2e_request(&t, DRI3, XCB_DRI3_PIXMAP_FROM_BUFFER, 0);
+            E2E_CHECK_REQUEST(&t, DRI3, XCB_DRI3_PIXMAP_FROM_BUFFER, 0, 24, 1,
+                              { 4, 4, pixmap }, { 8, 4, t.root }, { 12, 4, SIZE }, { 16, 2, W },
+                              { 18, 2, H }, { 20, 2, STRIDE }, { 22, 1, 24 }, { 23, 1, 32 });
 
-        E2E_CHECK_HEADER(rec, DRI3, XCB_DRI3_PIXMAP_FROM_BUFFER, 24, 1);
-        CHECK_EQ(e2e_u32(rec, 4), pixmap);
-        CHECK_EQ(e2e_u32(rec, 8), t.root);
-        CHECK_EQ(e2e_u32(rec, 12), SIZE);
-        CHECK_EQ(e2e_u16(rec, 16), W);
-        CHECK_EQ(e2e_u16(rec, 18), H);
-        CHECK_EQ(e2e_u16(rec, 20), STRIDE);
-        CHECK_EQ(e2e_u8(rec, 22), 24);
-        CHECK_EQ(e2e_u8(rec, 23), 32);
         CHECK_EQ(rec->nfds, 1);
         E2E_CHECK_FD_RECORD(rec, 0, id);
         CHECK_EQ(rec->fds[0].size, SIZE);
@@ -359,12 +350,10 @@ TEST(dri3_fence_from_fd_and_back)
     xcb_sync_destroy_fence(t.c, fence);
     e2e_stop(&t);
     {
-        const struct mock_request_record *rec = e2e_request(&t, DRI3, XCB_DRI3_FENCE_FROM_FD, 0);
+        const struct mock_request_record *rec =
+            E2E_CHECK_REQUEST(&t, DRI3, XCB_DRI3_FENCE_FROM_FD, 0, 16, 1,
+                              { 4, 4, t.root }, { 8, 4, fence }, { 12, 1, 0 });
 
-        E2E_CHECK_HEADER(rec, DRI3, XCB_DRI3_FENCE_FROM_FD, 16, 1);
-        CHECK_EQ(e2e_u32(rec, 4), t.root);
-        CHECK_EQ(e2e_u32(rec, 8), fence);
-        CHECK_EQ(e2e_u8(rec, 12), 0);
         CHECK_EQ(rec->nfds, 1);
         E2E_CHECK_FD_RECORD(rec, 0, id);
         CHECK_EQ(rec->fds[0].size, 4);
@@ -467,15 +456,8 @@ TEST(dri3_get_supported_modifiers)
               t.c, xcb_dri3_get_supported_modifiers(t.c, 0x0badbad0, 24, 32), &e) == NULL);
     E2E_CHECK_REPLY_ERROR(e, XCB_WINDOW, DRI3, XCB_DRI3_GET_SUPPORTED_MODIFIERS);
     e2e_stop(&t);
-    {
-        const struct mock_request_record *rec =
-            e2e_request(&t, DRI3, XCB_DRI3_GET_SUPPORTED_MODIFIERS, 0);
-
-        E2E_CHECK_HEADER(rec, DRI3, XCB_DRI3_GET_SUPPORTED_MODIFIERS, 12, 0);
-        CHECK_EQ(e2e_u32(rec, 4), w);
-        CHECK_EQ(e2e_u8(rec, 8), 24);
-        CHECK_EQ(e2e_u8(rec, 9), 32);
-    }
+    E2E_CHECK_REQUEST(&t, DRI3, XCB_DRI3_GET_SUPPORTED_MODIFIERS, 0, 12, 0, { 4, 4, w },
+                      { 8, 1, 24 }, { 9, 1, 32 });
     e2e_end(&t);
 }
 
@@ -531,18 +513,11 @@ TEST(dri3_pixmap_from_buffers_and_back)
     e2e_stop(&t);
     {
         const struct mock_request_record *rec =
-            e2e_request(&t, DRI3, XCB_DRI3_PIXMAP_FROM_BUFFERS, 0);
+            E2E_CHECK_REQUEST(&t, DRI3, XCB_DRI3_PIXMAP_FROM_BUFFERS, 0, 64, 2,
+                              { 4, 4, pixmap }, { 8, 4, w }, { 12, 1, 2 }, { 16, 2, W },
+                              { 18, 2, H }, { 20, 4, STRIDE0 }, { 24, 4, OFFSET0 },
+                              { 28, 4, STRIDE1 }, { 32, 4, OFFSET1 });
 
-        E2E_CHECK_HEADER(rec, DRI3, XCB_DRI3_PIXMAP_FROM_BUFFERS, 64, 2);
-        CHECK_EQ(e2e_u32(rec, 4), pixmap);
-        CHECK_EQ(e2e_u32(rec, 8), w);
-        CHECK_EQ(e2e_u8(rec, 12), 2);
-        CHECK_EQ(e2e_u16(rec, 16), W);
-        CHECK_EQ(e2e_u16(rec, 18), H);
-        CHECK_EQ(e2e_u32(rec, 20), STRIDE0);
-        CHECK_EQ(e2e_u32(rec, 24), OFFSET0);
-        CHECK_EQ(e2e_u32(rec, 28), STRIDE1);
-        CHECK_EQ(e2e_u32(rec, 32), OFFSET1);
         for (size_t off = 36; off < 52; off += 4)
             CHECK_EQ(e2e_u32(rec, off), 0);
         CHECK_EQ(e2e_u8(rec, 52), 24);
@@ -633,15 +608,8 @@ TEST(dri3_set_drm_device_in_use)
     E2E_CHECK_ERROR(&t, xcb_dri3_set_drm_device_in_use_checked(t.c, 0x0badbad0, 226, 129),
                     XCB_WINDOW, DRI3, XCB_DRI3_SET_DRM_DEVICE_IN_USE);
     e2e_stop(&t);
-    {
-        const struct mock_request_record *rec =
-            e2e_request(&t, DRI3, XCB_DRI3_SET_DRM_DEVICE_IN_USE, 0);
-
-        E2E_CHECK_HEADER(rec, DRI3, XCB_DRI3_SET_DRM_DEVICE_IN_USE, 16, 0);
-        CHECK_EQ(e2e_u32(rec, 4), w);
-        CHECK_EQ(e2e_u32(rec, 8), 226);
-        CHECK_EQ(e2e_u32(rec, 12), 129);
-    }
+    E2E_CHECK_REQUEST(&t, DRI3, XCB_DRI3_SET_DRM_DEVICE_IN_USE, 0, 16, 0, { 4, 4, w },
+                      { 8, 4, 226 }, { 12, 4, 129 });
     e2e_end(&t);
 }
 
@@ -665,11 +633,9 @@ TEST(dri3_import_and_free_syncobj)
     e2e_stop(&t);
     {
         const struct mock_request_record *rec =
-            e2e_request(&t, DRI3, XCB_DRI3_IMPORT_SYNCOBJ, 0);
+            E2E_CHECK_REQUEST(&t, DRI3, XCB_DRI3_IMPORT_SYNCOBJ, 0, 12, 1,
+                              { 4, 4, syncobj }, { 8, 4, t.root });
 
-        E2E_CHECK_HEADER(rec, DRI3, XCB_DRI3_IMPORT_SYNCOBJ, 12, 1);
-        CHECK_EQ(e2e_u32(rec, 4), syncobj);
-        CHECK_EQ(e2e_u32(rec, 8), t.root);
         CHECK_EQ(rec->nfds, 1);
         E2E_CHECK_FD_RECORD(rec, 0, id);
 

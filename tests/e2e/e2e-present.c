@@ -47,13 +47,7 @@ TEST(present_query_version)
     e2e_check_extension(&t, &xcb_present_id, PRESENT);
     CHECK_EQ(query_version(&t, 1, 4), 1 << 16 | 4);
     e2e_stop(&t);
-    {
-        const struct mock_request_record *r = e2e_request(&t, PRESENT, 0, 0);
-
-        E2E_CHECK_HEADER(r, PRESENT, XCB_PRESENT_QUERY_VERSION, 12, 0);
-        CHECK_EQ(e2e_u32(r, 4), 1);
-        CHECK_EQ(e2e_u32(r, 8), 4);
-    }
+    E2E_CHECK_REQUEST(&t, PRESENT, XCB_PRESENT_QUERY_VERSION, 0, 12, 0, { 4, 4, 1 }, { 8, 4, 4 });
     e2e_end(&t);
 }
 
@@ -105,13 +99,7 @@ static void check_caps(const char *caps, uint32_t want)
     CHECK_EQ(r->capabilities, want);
     free(r);
     e2e_stop(&t);
-    {
-        const struct mock_request_record *rec =
-            e2e_request(&t, PRESENT, XCB_PRESENT_QUERY_CAPABILITIES, 0);
-
-        E2E_CHECK_HEADER(rec, PRESENT, XCB_PRESENT_QUERY_CAPABILITIES, 8, 0);
-        CHECK_EQ(e2e_u32(rec, 4), w);
-    }
+    E2E_CHECK_REQUEST(&t, PRESENT, XCB_PRESENT_QUERY_CAPABILITIES, 0, 8, 0, { 4, 4, w });
     e2e_end(&t);
 }
 
@@ -151,12 +139,9 @@ TEST(present_select_input)
     e2e_stop(&t);
     {
         const struct mock_request_record *rec =
-            e2e_request(&t, PRESENT, XCB_PRESENT_SELECT_INPUT, 0);
+            E2E_CHECK_REQUEST(&t, PRESENT, XCB_PRESENT_SELECT_INPUT, 0, 16, 0,
+                              { 4, 4, eid }, { 8, 4, w }, { 12, 4, ALL_EVENTS });
 
-        E2E_CHECK_HEADER(rec, PRESENT, XCB_PRESENT_SELECT_INPUT, 16, 0);
-        CHECK_EQ(e2e_u32(rec, 4), eid);
-        CHECK_EQ(e2e_u32(rec, 8), w);
-        CHECK_EQ(e2e_u32(rec, 12), ALL_EVENTS);
         rec = e2e_request(&t, PRESENT, XCB_PRESENT_SELECT_INPUT, 3);
         CHECK_EQ(e2e_u32(rec, 4), eid);
         CHECK_EQ(e2e_u32(rec, 12), 0);
@@ -201,17 +186,8 @@ TEST(present_pixmap_complete_and_idle)
     free(idle);
     e2e_present_unselect(&t, se, w, eid);
     e2e_stop(&t);
-    {
-        const struct mock_request_record *rec = e2e_request(&t, PRESENT, XCB_PRESENT_PIXMAP, 0);
-
-        E2E_CHECK_HEADER(rec, PRESENT, XCB_PRESENT_PIXMAP, 72, 0);
-        CHECK_EQ(e2e_u32(rec, 4), w);
-        CHECK_EQ(e2e_u32(rec, 8), p);
-        CHECK_EQ(e2e_u32(rec, 12), 42);
-        CHECK_EQ(e2e_u64(rec, 48), msc + 1);
-        CHECK_EQ(e2e_u64(rec, 56), 0);
-        CHECK_EQ(e2e_u64(rec, 64), 0);
-    }
+    E2E_CHECK_REQUEST(&t, PRESENT, XCB_PRESENT_PIXMAP, 0, 72, 0, { 4, 4, w }, { 8, 4, p },
+                      { 12, 4, 42 }, { 48, 8, msc + 1 }, { 56, 8, 0 }, { 64, 8, 0 });
     e2e_end(&t);
 }
 
@@ -292,17 +268,8 @@ TEST(present_notify_msc)
     free(ev);
     e2e_present_unselect(&t, se, w, eid);
     e2e_stop(&t);
-    {
-        const struct mock_request_record *rec =
-            e2e_request(&t, PRESENT, XCB_PRESENT_NOTIFY_MSC, 1);
-
-        E2E_CHECK_HEADER(rec, PRESENT, XCB_PRESENT_NOTIFY_MSC, 40, 0);
-        CHECK_EQ(e2e_u32(rec, 4), w);
-        CHECK_EQ(e2e_u32(rec, 8), 77);
-        CHECK_EQ(e2e_u64(rec, 16), msc + 2);
-        CHECK_EQ(e2e_u64(rec, 24), 0);
-        CHECK_EQ(e2e_u64(rec, 32), 0);
-    }
+    E2E_CHECK_REQUEST(&t, PRESENT, XCB_PRESENT_NOTIFY_MSC, 1, 40, 0, { 4, 4, w }, { 8, 4, 77 },
+                      { 16, 8, msc + 2 }, { 24, 8, 0 }, { 32, 8, 0 });
     e2e_end(&t);
 }
 
@@ -503,20 +470,8 @@ TEST(present_pixmap_synced)
                     PRESENT, XCB_PRESENT_PIXMAP_SYNCED);
     e2e_present_unselect(&t, se, w, eid);
     e2e_stop(&t);
-    {
-        const struct mock_request_record *rec =
-            e2e_request(&t, PRESENT, XCB_PRESENT_PIXMAP_SYNCED, 0);
-
-        E2E_CHECK_HEADER(rec, PRESENT, XCB_PRESENT_PIXMAP_SYNCED, 88, 0);
-        CHECK_EQ(e2e_u32(rec, 4), w);
-        CHECK_EQ(e2e_u32(rec, 8), p);
-        CHECK_EQ(e2e_u32(rec, 12), 31);
-        CHECK_EQ(e2e_u32(rec, 32), acquire);
-        CHECK_EQ(e2e_u32(rec, 36), release);
-        CHECK_EQ(e2e_u64(rec, 40), 1);
-        CHECK_EQ(e2e_u64(rec, 48), 2);
-        CHECK_EQ(e2e_u32(rec, 56), 0);
-        CHECK_EQ(e2e_u64(rec, 64), msc + 1);
-    }
+    E2E_CHECK_REQUEST(&t, PRESENT, XCB_PRESENT_PIXMAP_SYNCED, 0, 88, 0, { 4, 4, w }, { 8, 4, p },
+                      { 12, 4, 31 }, { 32, 4, acquire }, { 36, 4, release }, { 40, 8, 1 },
+                      { 48, 8, 2 }, { 56, 4, 0 }, { 64, 8, msc + 1 });
     e2e_end(&t);
 }

@@ -278,6 +278,29 @@ void e2e_check_header(const char *file, int line, const struct mock_request_reco
                   nfds);
 }
 
+const struct mock_request_record *e2e_check_request(const char *file, int line, struct e2e *t,
+                                                    uint8_t major, uint8_t minor, size_t i,
+                                                    size_t bytes, unsigned nfds,
+                                                    const struct e2e_field *fields, size_t n)
+{
+    const struct mock_request_record *r = e2e_request(t, major, minor, i);
+
+    e2e_check_header(file, line, r, major, minor, bytes, nfds);
+    for (size_t k = 0; k < n; k++) {
+        const struct e2e_field *f = &fields[k];
+        uint64_t got = f->size == 1 ? e2e_u8(r, f->offset)
+                     : f->size == 2 ? e2e_u16(r, f->offset)
+                     : f->size == 4 ? e2e_u32(r, f->offset)
+                     : e2e_u64(r, f->offset);
+
+        if (got != f->value)
+            test_fail(file, line, "request %u.%u: the %u-byte field at %zu is %llu, expected %llu",
+                      major, minor, f->size, f->offset, (unsigned long long)got,
+                      (unsigned long long)f->value);
+    }
+    return r;
+}
+
 uint16_t e2e_u16(const struct mock_request_record *r, size_t offset)
 {
     const uint8_t *p = field(r, offset, 2);

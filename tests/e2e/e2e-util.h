@@ -101,6 +101,26 @@ bool e2e_info_contains(struct e2e *t, const char *text);
     e2e_check_header(__FILE__, __LINE__, (r), (major), (minor), (bytes), (nfds))
 void e2e_check_header(const char *file, int line, const struct mock_request_record *r,
                       uint8_t major, uint8_t minor, size_t bytes, unsigned nfds);
+
+/* A little-endian field of a recorded request and the value it must hold. */
+struct e2e_field {
+    size_t offset;
+    unsigned size;              /* 1, 2, 4 or 8 bytes */
+    uint64_t value;
+};
+
+/* The i-th request with these opcodes, its header checked as by
+ * E2E_CHECK_HEADER() and then each of the fields that follow (struct
+ * e2e_field initializers); it is returned for any further checks. */
+#define E2E_CHECK_REQUEST(t, major, minor, i, bytes, nfds, ...)                             \
+    e2e_check_request(__FILE__, __LINE__, (t), (major), (minor), (i), (bytes), (nfds),        \
+                      (const struct e2e_field[]){ __VA_ARGS__ },                              \
+                      sizeof((const struct e2e_field[]){ __VA_ARGS__ }) /                     \
+                          sizeof(struct e2e_field))
+const struct mock_request_record *e2e_check_request(const char *file, int line, struct e2e *t,
+                                                    uint8_t major, uint8_t minor, size_t i,
+                                                    size_t bytes, unsigned nfds,
+                                                    const struct e2e_field *fields, size_t n);
 #define E2E_CHECK_FD_RECORD(r, i, id) e2e_check_fd_record(__FILE__, __LINE__, (r), (i), (id))
 void e2e_check_fd_record(const char *file, int line, const struct mock_request_record *r,
                          int i, struct fd_id id);

@@ -42,7 +42,6 @@ static void create_window(struct mock_request *req)
     uint16_t width = field16(req, 16), height = field16(req, 18);
     uint8_t depth = req->minor;
     struct mock_drawable *parent, *w;
-    int err;
 
     /* The value list is ignored, but it must be as long as its mask says. */
     if (mock_req_size(req) != 32 + 4 * popcount(field32(req, 28))) {
@@ -75,11 +74,7 @@ static void create_window(struct mock_request *req)
     w->x = (int16_t)field16(req, 12);
     w->y = (int16_t)field16(req, 14);
     w->border_width = field16(req, 20);
-    err = mock_resource_add(s, req->client, wid, MOCK_RES_WINDOW, w, mock_drawable_free);
-    if (err) {
-        mock_drawable_free(s, w);
-        mock_send_error(req, (uint8_t)err, wid);
-    }
+    mock_resource_add_or_refuse(req, wid, MOCK_RES_WINDOW, w, mock_drawable_free);
 }
 
 /* The window a one-window request names, or NULL after BadWindow. */
@@ -161,7 +156,6 @@ static void create_pixmap(struct mock_request *req)
     uint32_t pid = field32(req, 4), drawable = field32(req, 8);
     uint16_t width = field16(req, 12), height = field16(req, 14);
     struct mock_drawable *p;
-    int err;
 
     if (!mock_drawable_find(s, drawable, -1)) {
         mock_send_error(req, MOCK_BAD_DRAWABLE, drawable);
@@ -182,11 +176,7 @@ static void create_pixmap(struct mock_request *req)
         return;
     }
     p->id = pid;
-    err = mock_resource_add(s, req->client, pid, MOCK_RES_PIXMAP, p, mock_drawable_free);
-    if (err) {
-        mock_drawable_free(s, p);
-        mock_send_error(req, (uint8_t)err, pid);
-    }
+    mock_resource_add_or_refuse(req, pid, MOCK_RES_PIXMAP, p, mock_drawable_free);
 }
 
 static void free_pixmap(struct mock_request *req)

@@ -161,12 +161,8 @@ static void import_pixmap(struct mock_request *req, uint32_t pixmap, uint16_t wi
         return;
     }
     d->id = pixmap;
-    error = mock_resource_add(s, req->client, pixmap, MOCK_RES_PIXMAP, d, mock_drawable_free);
-    if (error) {
-        mock_drawable_free(s, d);
-        mock_send_error(req, (uint8_t)error, pixmap);
+    if (!mock_resource_add_or_refuse(req, pixmap, MOCK_RES_PIXMAP, d, mock_drawable_free))
         return;
-    }
     mock_info(s, "dri3 pixmap 0x%x imported: %ux%u depth %u bpp %u, %d plane(s), "
               "stride %u, modifier 0x%llx", pixmap, width, height, depth, bpp, nplanes,
               planes[0].stride, (unsigned long long)modifier);
@@ -189,12 +185,22 @@ static int take_fd_for_drawable(struct mock_request *req, uint32_t drawable)
     return fd;
 }
 
+/* A request of `size` bytes (else BadLength) with one fd, for the drawable
+ * whose id stands at byte `drawable_at`: the fd, *f the request's bytes;
+ * or -1 once the error is sent. */
+static int fd_request(struct mock_request *req, size_t size, size_t drawable_at,
+                      const uint8_t **f)
+{
+    if (!check_length(req, size))
+        return -1;
+    *f = mock_req_field(req, 0);
+    return take_fd_for_drawable(req, mock_get32(*f + drawable_at));
+}
+
 static void pixmap_from_buffer(struct mock_request *req)
 {
-    if (!check_length(req, 24))
-        return;
-    const uint8_t *f = mock_req_field(req, 0);
-    int fd = take_fd_for_drawable(req, mock_get32(f + 8));
+    const uint8_t *f;
+    int fd = fd_request(req, 24, 8, &f);
     if (fd < 0)
         return;
     struct mock_plane plane = { .fd = fd, .offset = 0, .stride = mock_get16(f + 20) };
@@ -202,16 +208,26 @@ static void pixmap_from_buffer(struct mock_request *req)
                   f[22], f[23], &plane, 1, DRM_FORMAT_MOD_INVALID);
 }
 
-static void buffer_from_pixmap(struct mock_request *req)
+/* The pixmap (its id in *pixmap) that a BufferFromPixmap or
+ * BuffersFromPixmap request names, or NULL once BadLength or BadPixmap is
+ * sent. */
+static struct mock_drawable *pixmap_request(struct mock_request *req, uint32_t *pixmap)
 {
     if (!check_length(req, 8))
+        return NULL;
+    *pixmap = mock_get32(mock_req_field(req, 4));
+    struct mock_drawable *d = mock_drawable_find(req->client->server, *pixmap, 0);
+    if (!d)
+        mock_send_error(req, MOCK_BAD_PIXMAP, *pixmap);
+    return d;
+}
+
+static void buffer_from_pixmap(struct mock_request *req)
+{
+    uint32_t pixmap;
+    struct mock_drawable *d = pixmap_request(req, &pixmap);
+    if (!d)
         return;
-    uint32_t pixmap = mock_get32(mock_req_field(req, 4));
-    struct mock_drawable *d = mock_drawable_find(req->client->server, pixmap, 0);
-    if (!d) {
-        mock_send_error(req, MOCK_BAD_PIXMAP, pixmap);
-        return;
-    }
     /* The single-buffer reply has 16-bit stride and 32-bit size fields. */
     if (d->planes[0].stride > UINT16_MAX || d->map_size > UINT32_MAX) {
         mock_send_error(req, MOCK_BAD_MATCH, pixmap);
@@ -235,25 +251,19 @@ static void buffer_from_pixmap(struct mock_request *req)
 static void fence_from_fd(struct mock_request *req)
 {
     struct mock_server_state *s = req->client->server;
-    if (!check_length(req, 16))
-        return;
-    const uint8_t *f = mock_req_field(req, 0);
-    uint32_t drawable = mock_get32(f + 4), id = mock_get32(f + 8);
-    int fd = take_fd_for_drawable(req, drawable);
+    const uint8_t *f;
+    int fd = fd_request(req, 16, 4, &f);
     if (fd < 0)
         return;
+    uint32_t drawable = mock_get32(f + 4), id = mock_get32(f + 8);
     int error = 0;
     struct mock_fence *fence = mock_fence_import(id, drawable, fd, &error);
     if (!fence) {
         mock_send_error(req, (uint8_t)error, id);
         return;
     }
-    error = mock_resource_add(s, req->client, id, MOCK_RES_FENCE, fence, mock_fence_free);
-    if (error) {
-        mock_fence_free(s, fence);
-        mock_send_error(req, (uint8_t)error, id);
+    if (!mock_resource_add_or_refuse(req, id, MOCK_RES_FENCE, fence, mock_fence_free))
         return;
-    }
     /* Otherwise the page's word says what state the fence is in: the
      * client may have triggered it already. */
     if (f[12])
@@ -383,14 +393,10 @@ static void pixmap_from_buffers(struct mock_request *req)
 
 static void buffers_from_pixmap(struct mock_request *req)
 {
-    if (!check_length(req, 8))
+    uint32_t pixmap;
+    struct mock_drawable *d = pixmap_request(req, &pixmap);
+    if (!d)
         return;
-    uint32_t pixmap = mock_get32(mock_req_field(req, 4));
-    struct mock_drawable *d = mock_drawable_find(req->client->server, pixmap, 0);
-    if (!d) {
-        mock_send_error(req, MOCK_BAD_PIXMAP, pixmap);
-        return;
-    }
     int n = d->nplanes;
     int fds[4];
     for (int i = 0; i < n; i++) {
@@ -432,13 +438,11 @@ static void set_drm_device_in_use(struct mock_request *req)
 static void import_syncobj(struct mock_request *req)
 {
     struct mock_server_state *s = req->client->server;
-    if (!check_length(req, 12))
-        return;
-    const uint8_t *f = mock_req_field(req, 0);
-    uint32_t id = mock_get32(f + 4), drawable = mock_get32(f + 8);
-    int fd = take_fd_for_drawable(req, drawable);
+    const uint8_t *f;
+    int fd = fd_request(req, 12, 8, &f);
     if (fd < 0)
         return;
+    uint32_t id = mock_get32(f + 4);
     /* a memfd timeline or a DRM syncobj the mock can signal (see
      * mock-syncobj.c), else a stand-in kept for its lifetime */
     int error = 0;
@@ -447,12 +451,8 @@ static void import_syncobj(struct mock_request *req)
         mock_send_error(req, (uint8_t)error, id);
         return;
     }
-    error = mock_resource_add(s, req->client, id, MOCK_RES_SYNCOBJ, syncobj, mock_syncobj_unref);
-    if (error) {
-        mock_syncobj_unref(s, syncobj);
-        mock_send_error(req, (uint8_t)error, id);
+    if (!mock_resource_add_or_refuse(req, id, MOCK_RES_SYNCOBJ, syncobj, mock_syncobj_unref))
         return;
-    }
     mock_info(s, "dri3 syncobj 0x%x imported (%s)", id, mock_syncobj_kind(syncobj));
 }
 

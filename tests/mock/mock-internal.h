@@ -367,6 +367,10 @@ long mock_setup_handle(struct mock_client *client);
 int mock_resource_add(struct mock_server_state *s, struct mock_client *owner,
                       uint32_t id, enum mock_res_type type, void *data,
                       void (*destroy)(struct mock_server_state *, void *));
+/* A request's new resource id for data: added (true), or else data
+ * destroyed and the X error sent (false). */
+bool mock_resource_add_or_refuse(struct mock_request *req, uint32_t id, enum mock_res_type type,
+                                 void *data, void (*destroy)(struct mock_server_state *, void *));
 void *mock_resource_find(struct mock_server_state *s, uint32_t id, enum mock_res_type type);
 /* Runs destroy and forgets the id; false if there was none.  For windows
  * and pixmaps the drawable_destroyed hooks run first. */

@@ -42,6 +42,19 @@ int mock_resource_add(struct mock_server_state *s, struct mock_client *owner,
     return 0;
 }
 
+bool mock_resource_add_or_refuse(struct mock_request *req, uint32_t id, enum mock_res_type type,
+                                 void *data, void (*destroy)(struct mock_server_state *, void *))
+{
+    struct mock_server_state *s = req->client->server;
+    int err = mock_resource_add(s, req->client, id, type, data, destroy);
+
+    if (!err)
+        return true;
+    destroy(s, data);
+    mock_send_error(req, (uint8_t)err, id);
+    return false;
+}
+
 void *mock_resource_find(struct mock_server_state *s, uint32_t id, enum mock_res_type type)
 {
     struct mock_resource *r = lookup(s, id);

@@ -73,6 +73,25 @@ static void expect_sync(fake_server_t *srv)
     wire_free(&want);
 }
 
+/* The request of `seq` is read off the wire and answered with an X error. */
+static void refuse_request(xcb_connection_t *c, fake_server_t *srv, uint8_t major, uint8_t minor,
+                           uint8_t code, uint32_t seq, uint32_t resource)
+{
+    CHECK(xcb_flush(c) > 0);
+    skip_request(srv, major, minor);
+    write_error(srv, code, seq, resource, minor, major);
+}
+
+/* The next event is that X error. */
+static void expect_queued_error(xcb_connection_t *c, uint8_t code, uint32_t seq,
+                                uint32_t resource, uint8_t major, uint16_t minor)
+{
+    xcb_generic_error_t *ev = (xcb_generic_error_t *)xcb_wait_for_event(c);
+
+    CHECK_ERROR(ev, code, seq, resource, major, minor);
+    free(ev);
+}
+
 TEST(error_reply_request_checked)
 {
     xcb_connection_t *c;
@@ -80,9 +99,8 @@ TEST(error_reply_request_checked)
     xcb_generic_error_t *e = &wire_not_set;
     xcb_dri3_query_version_cookie_t ck = xcb_dri3_query_version(c, 1, 4);
 
-    CHECK(xcb_flush(c) > 0);
-    skip_request(srv, FAKE_DRI3_MAJOR, XCB_DRI3_QUERY_VERSION);
-    write_error(srv, XCB_VALUE, ck.sequence, BAD_ID, XCB_DRI3_QUERY_VERSION, FAKE_DRI3_MAJOR);
+    refuse_request(c, srv, FAKE_DRI3_MAJOR, XCB_DRI3_QUERY_VERSION, XCB_VALUE, ck.sequence,
+                   BAD_ID);
 
     CHECK(xcb_dri3_query_version_reply(c, ck, &e) == NULL);
     CHECK_ERROR(e, XCB_VALUE, ck.sequence, BAD_ID, FAKE_DRI3_MAJOR, XCB_DRI3_QUERY_VERSION);
@@ -97,9 +115,7 @@ TEST(error_reply_request_with_fds_checked)
     xcb_generic_error_t *e = &wire_not_set;
     xcb_dri3_open_cookie_t ck = xcb_dri3_open(c, WINDOW, 0);
 
-    CHECK(xcb_flush(c) > 0);
-    skip_request(srv, FAKE_DRI3_MAJOR, XCB_DRI3_OPEN);
-    write_error(srv, XCB_MATCH, ck.sequence, 0, XCB_DRI3_OPEN, FAKE_DRI3_MAJOR);
+    refuse_request(c, srv, FAKE_DRI3_MAJOR, XCB_DRI3_OPEN, XCB_MATCH, ck.sequence, 0);
 
     CHECK(xcb_dri3_open_reply(c, ck, &e) == NULL);
     CHECK_ERROR(e, XCB_MATCH, ck.sequence, 0, FAKE_DRI3_MAJOR, XCB_DRI3_OPEN);
@@ -111,21 +127,17 @@ TEST(error_reply_request_unchecked)
 {
     xcb_connection_t *c;
     fake_server_t *srv = fake_start(&c);
-    xcb_generic_error_t *e = &wire_not_set, *ev;
+    xcb_generic_error_t *e = &wire_not_set;
     xcb_present_query_capabilities_cookie_t ck = xcb_present_query_capabilities_unchecked(c,
                                                                                        CRTC);
 
-    CHECK(xcb_flush(c) > 0);
-    skip_request(srv, FAKE_PRESENT_MAJOR, XCB_PRESENT_QUERY_CAPABILITIES);
-    write_error(srv, XCB_WINDOW, ck.sequence, CRTC, XCB_PRESENT_QUERY_CAPABILITIES,
-                FAKE_PRESENT_MAJOR);
+    refuse_request(c, srv, FAKE_PRESENT_MAJOR, XCB_PRESENT_QUERY_CAPABILITIES, XCB_WINDOW,
+                   ck.sequence, CRTC);
 
     CHECK(xcb_present_query_capabilities_reply(c, ck, &e) == NULL);
     CHECK(e == NULL);
-    ev = (xcb_generic_error_t *)xcb_wait_for_event(c);
-    CHECK_ERROR(ev, XCB_WINDOW, ck.sequence, CRTC, FAKE_PRESENT_MAJOR,
-                XCB_PRESENT_QUERY_CAPABILITIES);
-    free(ev);
+    expect_queued_error(c, XCB_WINDOW, ck.sequence, CRTC, FAKE_PRESENT_MAJOR,
+                        XCB_PRESENT_QUERY_CAPABILITIES);
     fake_stop(srv);
 }
 
@@ -138,9 +150,8 @@ TEST(error_void_request_checked)
     xcb_generic_error_t *e;
 
     ck = xcb_dri3_pixmap_from_buffer_checked(c, PIXMAP, WINDOW, 4096, 32, 32, 128, 24, 32, fd);
-    CHECK(xcb_flush(c) > 0);
-    skip_request(srv, FAKE_DRI3_MAJOR, XCB_DRI3_PIXMAP_FROM_BUFFER);
-    write_error(srv, XCB_ALLOC, ck.sequence, 0, XCB_DRI3_PIXMAP_FROM_BUFFER, FAKE_DRI3_MAJOR);
+    refuse_request(c, srv, FAKE_DRI3_MAJOR, XCB_DRI3_PIXMAP_FROM_BUFFER, XCB_ALLOC,
+                   ck.sequence, 0);
 
     e = xcb_request_check(c, ck);
     CHECK_ERROR(e, XCB_ALLOC, ck.sequence, 0, FAKE_DRI3_MAJOR, XCB_DRI3_PIXMAP_FROM_BUFFER);
@@ -177,17 +188,11 @@ TEST(error_void_request_unchecked)
     xcb_connection_t *c;
     fake_server_t *srv = fake_start(&c);
     xcb_void_cookie_t ck = xcb_present_select_input(c, EID, WINDOW, 1);
-    xcb_generic_error_t *ev;
 
-    CHECK(xcb_flush(c) > 0);
-    skip_request(srv, FAKE_PRESENT_MAJOR, XCB_PRESENT_SELECT_INPUT);
-    write_error(srv, XCB_MATCH, ck.sequence, WINDOW, XCB_PRESENT_SELECT_INPUT,
-                FAKE_PRESENT_MAJOR);
-
-    ev = (xcb_generic_error_t *)xcb_wait_for_event(c);
-    CHECK_ERROR(ev, XCB_MATCH, ck.sequence, WINDOW, FAKE_PRESENT_MAJOR,
-                XCB_PRESENT_SELECT_INPUT);
-    free(ev);
+    refuse_request(c, srv, FAKE_PRESENT_MAJOR, XCB_PRESENT_SELECT_INPUT, XCB_MATCH,
+                   ck.sequence, WINDOW);
+    expect_queued_error(c, XCB_MATCH, ck.sequence, WINDOW, FAKE_PRESENT_MAJOR,
+                        XCB_PRESENT_SELECT_INPUT);
     fake_stop(srv);
 }
 
@@ -197,7 +202,6 @@ TEST(error_void_request_with_fd_unchecked)
     fake_server_t *srv = fake_start(&c);
     int fd = test_memfd("dri3-fence", 0, NULL);
     xcb_void_cookie_t ck = xcb_dri3_fence_from_fd(c, WINDOW, FENCE, 0, fd);
-    xcb_generic_error_t *ev;
 
     CHECK(xcb_flush(c) > 0);
     CHECK_FD_CLOSED(fd);
@@ -205,10 +209,8 @@ TEST(error_void_request_with_fd_unchecked)
     write_error(srv, XCB_ID_CHOICE, ck.sequence, FENCE, XCB_DRI3_FENCE_FROM_FD,
                 FAKE_DRI3_MAJOR);
 
-    ev = (xcb_generic_error_t *)xcb_wait_for_event(c);
-    CHECK_ERROR(ev, XCB_ID_CHOICE, ck.sequence, FENCE, FAKE_DRI3_MAJOR,
-                XCB_DRI3_FENCE_FROM_FD);
-    free(ev);
+    expect_queued_error(c, XCB_ID_CHOICE, ck.sequence, FENCE, FAKE_DRI3_MAJOR,
+                        XCB_DRI3_FENCE_FROM_FD);
     fake_stop(srv);
 }
 
@@ -295,9 +297,7 @@ TEST(error_then_reply_without_fds)
             unsigned int seq = send_fd_request(c, t->minor, unchecked);
             struct wire rep = { 0 };
 
-            CHECK(xcb_flush(c) > 0);
-            skip_request(srv, FAKE_DRI3_MAJOR, t->minor);
-            write_error(srv, XCB_MATCH, seq, 0, t->minor, FAKE_DRI3_MAJOR);
+            refuse_request(c, srv, FAKE_DRI3_MAJOR, t->minor, XCB_MATCH, seq, 0);
             w_reply_head(&rep, t->nfd, seq, t->length);
             wpad(&rep, 24 + 4 * (size_t)t->length);
             fake_write_wire(srv, &rep, NULL, 0);
