@@ -48,15 +48,26 @@ TEST(fifo_300_frames)
     fixture_stop(&s);
 }
 
-TEST(fifo_relaxed_completes_every_frame_in_order)
+/* 60 frames of a w x h window through mode and backend, which the
+ * swapchain must use: all shown in order, paced, the last on screen. */
+static void run_60_frames(xcb_present_util_mode_t mode, xcb_present_util_backend_t backend,
+                          uint32_t buffers, uint16_t w, uint16_t h, const char *what)
 {
     struct fixture s;
 
-    fixture_start(&s, 160, 120);
-    fixture_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO_RELAXED, XCB_PRESENT_UTIL_BACKEND_AUTO, 3);
+    fixture_start(&s, w, h);
+    fixture_swapchain(&s, mode, backend, buffers);
+    if (backend != XCB_PRESENT_UTIL_BACKEND_AUTO)
+        CHECK_EQ(xcb_present_util_swapchain_backend(s.sc), backend);
     for (uint32_t n = 1; n <= 60; n++)
         fixture_frame(&s, n);
-    fixture_finish_fifo_run(&s, 60, "fifo-relaxed, 60 frames", 160, 120);
+    fixture_finish_fifo_run(&s, 60, what, w, h);
+}
+
+TEST(fifo_relaxed_completes_every_frame_in_order)
+{
+    run_60_frames(XCB_PRESENT_UTIL_MODE_FIFO_RELAXED, XCB_PRESENT_UTIL_BACKEND_AUTO, 3, 160, 120,
+                  "fifo-relaxed, 60 frames");
 }
 
 /* Rendering much faster than 60 Hz: frames replaced before their vblank
@@ -137,14 +148,8 @@ TEST(immediate_does_not_wait_for_vblanks)
 
 TEST(put_image_backend_forced)
 {
-    struct fixture s;
-
-    fixture_start(&s, 200, 100);
-    fixture_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_PUT_IMAGE, 2);
-    CHECK_EQ(xcb_present_util_swapchain_backend(s.sc), XCB_PRESENT_UTIL_BACKEND_PUT_IMAGE);
-    for (uint32_t n = 1; n <= 60; n++)
-        fixture_frame(&s, n);
-    fixture_finish_fifo_run(&s, 60, "put-image fifo, 60 frames", 200, 100);
+    run_60_frames(XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_PUT_IMAGE, 2, 200, 100,
+                  "put-image fifo, 60 frames");
 }
 
 /* Damage limits what reaches the window: outside it, the window keeps the
