@@ -347,12 +347,11 @@ struct buffer *sc_ready_buffer(sc_t *sc, uint64_t now_ns, uint64_t *wake_ns)
     return b;
 }
 
-int sc_ready_count(sc_t *sc, uint64_t now_ns)
+int sc_ready_count(sc_t *sc, uint64_t now_ns, uint64_t *wake_ns)
 {
-    uint64_t wake;
     int free_now;
 
-    if (!sc_ready_buffer(sc, now_ns, &wake))
+    if (!sc_ready_buffer(sc, now_ns, wake_ns))
         return 0;
     free_now = sc_free_buffers(sc);
     if (sc->mode <= XCB_PRESENT_UTIL_MODE_FIFO_RELAXED) {
@@ -459,13 +458,6 @@ static int present_frame(sc_t *sc, const xcb_present_util_image_t *image,
     if (!sc || !image || image->size < IMAGE_SIZE_FIRST)
         return -EINVAL;
     pthread_mutex_lock(&sc->lock);
-    if (target_ust) {
-        r = target_for_ust(sc, target_ust, &at_msc);
-        if (r < 0) {
-            pthread_mutex_unlock(&sc->lock);
-            return r;
-        }
-    }
     if (image->index >= sc->num_buffers ||
         sc->buffers[image->index].state != BUF_ACQUIRED ||
         sc->buffers[image->index].pixels != image->pixels) {
@@ -474,6 +466,15 @@ static int present_frame(sc_t *sc, const xcb_present_util_image_t *image,
         return -EINVAL;
     }
     b = &sc->buffers[image->index];
+    /* The clock's wait (present_at()) after the image was checked; on its
+     * failure the buffer stays acquired. */
+    if (target_ust) {
+        r = target_for_ust(sc, target_ust, &at_msc);
+        if (r < 0) {
+            pthread_mutex_unlock(&sc->lock);
+            return r;
+        }
+    }
     options = sc->backend_options;
     r = sc->dead ? sc->dead : sc_conn_ok(sc);
     if (!r)
@@ -642,16 +643,18 @@ static int target_for_ust(sc_t *sc, uint64_t target_ust, uint64_t *msc)
 
 int xcb_present_util_dispatch(xcb_present_util_swapchain_t *sc)
 {
-    int r;
+    uint64_t wake;
+    int r, ready;
 
     if (!sc)
         return -EINVAL;
     pthread_mutex_lock(&sc->lock);
     r = sc_drain_events(sc);
-    if (r >= 0)
-        r = sc->dead ? sc->dead : sc_update_readiness(sc);
-    else
-        sc_update_readiness(sc);
+    ready = sc_update_readiness(sc);
+    if (r >= 0 && sc->dead)
+        r = sc->dead;
+    else if (r >= 0)
+        r = ready >= 0 ? ready : sc_ready_count(sc, (uint64_t)deadline_now_ns(), &wake);
     pthread_mutex_unlock(&sc->lock);
     return r;
 }

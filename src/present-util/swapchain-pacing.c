@@ -187,19 +187,18 @@ static void arm_timer(sc_t *sc, uint64_t at_ns)
 
 int sc_update_readiness(sc_t *sc)
 {
-    uint64_t now = (uint64_t)deadline_now_ns(), wake = 0, expirations;
+    uint64_t now, wake = 0, expirations;
     int n;
 
-    n = sc->dead ? 0 : sc_ready_count(sc, now);
-    /* A caller that never asked for the fd pays no system call for it. */
+    /* A caller that never asked for the fd pays nothing for it. */
     if (!sc->fd_wanted)
-        return n;
+        return -1;
+    now = (uint64_t)deadline_now_ns();
+    n = sc->dead ? 0 : sc_ready_count(sc, now, &wake);
     /* a timer that fired has done its job: its readability goes */
     if (sc->timer_armed_ns && sc->timer_armed_ns <= now &&
         read(sc->timer_fd, &expirations, sizeof expirations) > 0)
         sc->timer_armed_ns = 0;
-    if (!n && !sc->dead)
-        sc_ready_buffer(sc, now, &wake);
     if (n || sc->dead)
         sc_signal_work(sc);
     else

@@ -384,7 +384,8 @@ uint64_t sc_pacing_render_ns(const sc_t *sc);
 uint64_t sc_pacing_margin_ns(const sc_t *sc);
 /* Makes get_fd()'s readiness say whether acquire(0) would succeed now:
  * signals or clears the work eventfd and arms the timer for LOW_LATENCY's
- * next moment.  Returns the number of buffers acquire(0) can hand out. */
+ * next moment, and returns sc_ready_count()'s number (0 once dead).  Does
+ * nothing and returns -1 until the caller asked for the fd. */
 int sc_update_readiness(sc_t *sc);
 
 /* swapchain-frame.c */
@@ -392,8 +393,8 @@ int sc_update_readiness(sc_t *sc);
  * look again for a reason other than the server (LOW_LATENCY's moment, an
  * overdue IdleNotify), 0 for none.  Returns the buffer or NULL. */
 struct buffer *sc_ready_buffer(sc_t *sc, uint64_t now_ns, uint64_t *wake_ns);
-/* Buffers that acquire(0) could hand out now. */
-int sc_ready_count(sc_t *sc, uint64_t now_ns);
+/* Buffers that acquire(0) could hand out now; *wake_ns as above when 0. */
+int sc_ready_count(sc_t *sc, uint64_t now_ns, uint64_t *wake_ns);
 /* When a buffer whose IdleNotify is overdue may be taken back, or 0. */
 uint64_t sc_next_reclaim_ns(const sc_t *sc);
 int sc_buffer_alloc(sc_t *sc, struct buffer *b);

@@ -120,8 +120,8 @@ static uint64_t quiet_tick(const sc_t *sc, uint64_t now, uint64_t tick)
     uint64_t next = sc->have_msc ? sc_clock_vblank_ns(sc, sc->last_msc + 1) : 0;
     uint64_t period = sc_clock_period_ns(sc);
 
-    while (next && period && next <= now)
-        next += period;
+    if (next && period && next <= now)
+        next += ((now - next) / period + 1) * period;
     if (next && next + 2000000 - now > tick && next + 2000000 - now < 4 * tick)
         return next + 2000000 - now;
     return tick;

@@ -151,6 +151,28 @@ static void check_present_at(xcb_present_util_mode_t mode)
     mf_stop(&s);
 }
 
+/* An image that was not acquired is refused at once, before any wait for
+ * the clock, and nothing is sent. */
+TEST(present_at_refuses_an_image_not_acquired)
+{
+    struct mock_fixture s;
+    xcb_present_util_image_t img;
+    xcb_present_util_stats_t st;
+    long long t0;
+
+    start(&s, XCB_PRESENT_UTIL_MODE_FIFO, 3, 2, XCB_PRESENT_UTIL_PACING_THROUGHPUT);
+    xcb_present_util_image_init(&img);
+    xcb_present_util_stats_init(&st);
+    t0 = test_now_ms();
+    CHECK_EQ(xcb_present_util_present_at(s.sc, &img, NULL, 0, (uint64_t)test_now_us() + 50000),
+             -EINVAL);
+    CHECK(test_now_ms() - t0 < 100);
+    CHECK_EQ(xcb_present_util_present_at(NULL, &img, NULL, 0, 1), -EINVAL);
+    CHECK_EQ(xcb_present_util_swapchain_stats(s.sc, &st), 0);
+    CHECK_EQ(st.presented, 0);
+    mf_stop(&s);
+}
+
 TEST(present_at_is_never_early_fifo)
 {
     check_present_at(XCB_PRESENT_UTIL_MODE_FIFO);
