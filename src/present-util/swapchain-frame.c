@@ -600,6 +600,9 @@ int xcb_present_util_present_at(xcb_present_util_swapchain_t *sc,
                                 const xcb_rectangle_t *damage, uint32_t n_damage,
                                 uint64_t target_ust)
 {
+    /* The clock works in nanoseconds: a time past 2^64 ns is no time. */
+    if (target_ust > UINT64_MAX / 1000)
+        return -EINVAL;
     return present_frame(sc, image, damage, n_damage, target_ust);
 }
 

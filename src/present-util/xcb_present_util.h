@@ -280,8 +280,9 @@ int xcb_present_util_present(xcb_present_util_swapchain_t *sc,
  * waits for it for up to 100 ms.  target_ust 0 or in the past: as soon as
  * the mode allows, as present().
  *
- * Returns what present() returns, and -EAGAIN when the timing did not
- * become known (nothing is sent; the buffer stays acquired).
+ * Returns what present() returns, -EINVAL also for a target_ust above
+ * UINT64_MAX / 1000, and -EAGAIN when the timing did not become known
+ * (nothing is sent; the buffer stays acquired).
  */
 int xcb_present_util_present_at(xcb_present_util_swapchain_t *sc,
                                 const xcb_present_util_image_t *image,
