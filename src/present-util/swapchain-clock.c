@@ -27,7 +27,7 @@ void sc_clock_reset(sc_t *sc)
 {
     sc->n_readings = 0;
     sc->reading_next = 0;
-    sc->clock_primed = false;
+    sc->clock_prime_msc = 0;
 }
 
 void sc_clock_add(sc_t *sc, uint64_t msc, uint64_t ust_us)
@@ -139,13 +139,19 @@ bool sc_clock_is_local(const sc_t *sc)
 
 void sc_clock_prime(sc_t *sc)
 {
-    if (sc->clock_primed || !sc->have_msc)
+    uint64_t first;
+
+    /* Asked for, and the count has not passed the last target yet. */
+    if (!sc->have_msc || (sc->clock_prime_msc && sc->last_msc < sc->clock_prime_msc))
         return;
-    sc->clock_primed = true;
     /* Two and three vblanks ahead, past any rounding of the server's
      * count; the serial is the target, which tells their completions
-     * apart from the anchor's (serial 0, target 0: "now"). */
-    for (uint64_t m = sc->last_msc + 2; m <= sc->last_msc + 3; m++) {
+     * apart from the anchor's (serial 0, target 0: "now").  When they
+     * came late (the count had moved on while the client was slow), done
+     * at once and no reading, again from the count they brought. */
+    first = sc->last_msc + 2;
+    sc->clock_prime_msc = first + 1;
+    for (uint64_t m = first; m <= sc->clock_prime_msc; m++) {
         xcb_present_notify_msc(sc->c, sc->window, (uint32_t)m, m, 0, 0);
         sc_log(sc, "request: NotifyMSC target %llu (to learn the clock)", (unsigned long long)m);
     }

@@ -244,7 +244,8 @@ struct xcb_present_util_swapchain {
     /* swapchain-clock.c */
     struct reading readings[SC_CLOCK_READINGS];
     uint32_t n_readings, reading_next;
-    bool clock_primed;              /* NotifyMSCs asked for to learn the clock */
+    uint64_t clock_prime_msc;       /* the last NotifyMSC asked for to learn the
+                                       clock (its target), 0: none */
     /* swapchain-pacing.c */
     uint64_t render_samples[SC_RENDER_SAMPLES];
     uint32_t n_render, render_next;
@@ -363,8 +364,8 @@ uint64_t sc_clock_vblank_ns(const sc_t *sc, uint64_t msc);
 uint64_t sc_clock_first_msc_at(const sc_t *sc, uint64_t ust_ns);
 /* The server's UST is our CLOCK_MONOTONIC (a local server). */
 bool sc_clock_is_local(const sc_t *sc);
-/* Asks for two vblanks ahead (NotifyMSC), once per count, so that the
- * clock becomes known without frames. */
+/* Asks for two vblanks ahead (NotifyMSC) so that the clock becomes known
+ * without frames; again once the count has passed them (they came late). */
 void sc_clock_prime(sc_t *sc);
 
 /* swapchain-pacing.c */

@@ -177,6 +177,21 @@ TEST(present_at_refuses_an_image_not_acquired)
     mf_stop(&s);
 }
 
+/* A caller that asks for a time long after create: the count the
+ * swapchain last saw is many vblanks old, so what it asks for to learn the
+ * clock has passed before the server sees it.  It asks again from the count
+ * those brought, and the frame is still on time, never early. */
+TEST(present_at_long_after_create_learns_the_clock)
+{
+    struct mock_fixture s;
+
+    start(&s, XCB_PRESENT_UTIL_MODE_FIFO, 3, 2, XCB_PRESENT_UTIL_PACING_THROUGHPUT);
+    test_sleep_ms(200);
+    present_at_check(s.sc, 1, 20000, fill, 500000);
+    present_at_check(s.sc, 2, 40000, fill, 500000);
+    mf_stop(&s);
+}
+
 TEST(present_at_is_never_early_fifo)
 {
     check_present_at(XCB_PRESENT_UTIL_MODE_FIFO);
