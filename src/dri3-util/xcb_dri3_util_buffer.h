@@ -104,7 +104,10 @@ void xcb_dri3_util_probe_forget(xcb_connection_t *c);
  * one fd).  Dma-bufs from a GPU driver and memfds for software rendering
  * are both buffers.  Not thread-safe: one thread at a time per buffer.
  */
+#ifndef XCB_DRI3_UTIL_BUFFER_T_DEFINED
+#define XCB_DRI3_UTIL_BUFFER_T_DEFINED
 typedef struct xcb_dri3_util_buffer xcb_dri3_util_buffer_t;
+#endif
 
 /*
  * A linear buffer on a fresh memfd (close-on-exec, sealed against

@@ -25,37 +25,8 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <xcb/sync.h>
 
-#include "swapchain-private.h"
-#include "timeline-private.h"
-#include "xcb_dri3_util.h"
-
-/* A timeline the server knows: ours, and its XID (ImportSyncobj). */
-struct sync_timeline {
-    void *tl;
-    uint32_t syncobj;
-};
-
-struct dri3_state {
-    xcb_dri3_util_caps_t caps;
-    xcb_dri3_util_device_t *device;         /* for timelines; may be NULL */
-    /* explicit sync when set: each buffer gets a timeline of these */
-    const struct sc_timeline_ops *tl_ops;
-    /* init's trial timeline, kept for the first buffer made after it */
-    struct sync_timeline spare;
-    uint64_t *mods_window, *mods_screen;    /* the server's last lists */
-    uint32_t n_window, n_screen;
-};
-
-struct dri3_buffer {
-    xcb_dri3_util_buffer_t *buf;
-    xcb_dri3_util_fence_t *fence;
-    xcb_sync_fence_t fence_id;
-    struct sync_timeline sync;              /* explicit sync only */
-    uint64_t point;                         /* last point used on it */
-    uint64_t release_point;                 /* of its last frame, 0: none */
-};
+#include "backend-dri3-private.h"
 
 static void *drm_create(const xcb_dri3_util_device_t *dev)
 {
@@ -97,11 +68,6 @@ const struct sc_timeline_ops sc_timeline_drm = {
 
 const struct sc_timeline_ops *sc_timeline_ops = &sc_timeline_drm;
 
-static struct dri3_state *state(sc_t *sc)
-{
-    return sc->backend_data;
-}
-
 /* An allocation's failure as acquire() reports it: no answer as it is,
  * anything else as "could not" (ENOMEM).  e is a positive errno. */
 static int answer_error(int e)
@@ -120,7 +86,7 @@ static int query_modifiers(sc_t *sc, uint64_t **win, uint32_t *n_win, uint64_t *
 
     *win = *scr = NULL;
     *n_win = *n_scr = 0;
-    if (state(sc)->caps.dri3_major == 1 && state(sc)->caps.dri3_minor < 2)
+    if (dri3_state(sc)->caps.dri3_major == 1 && dri3_state(sc)->caps.dri3_minor < 2)
         return 0;
     r = xcb_dri3_util_modifiers_query(sc->c, sc->window, sc->depth, 32, win, n_win,
                                       scr, n_scr, &err);
@@ -134,12 +100,12 @@ static int query_modifiers(sc_t *sc, uint64_t **win, uint32_t *n_win, uint64_t *
  * these timelines), -EPIPE, or why the timeline or its import failed. */
 static int sync_timeline_make(sc_t *sc, struct sync_timeline *s)
 {
-    const struct sc_timeline_ops *ops = state(sc)->tl_ops;
+    const struct sc_timeline_ops *ops = dri3_state(sc)->tl_ops;
     xcb_generic_error_t *err = NULL;
     int e;
 
     errno = 0;
-    s->tl = ops->create(state(sc)->device);
+    s->tl = ops->create(dri3_state(sc)->device);
     if (!s->tl)
         return errno > 0 ? -errno : -ENOMEM;
     sc->fds_open++;
@@ -165,7 +131,7 @@ static void sync_timeline_free(sc_t *sc, struct sync_timeline *s)
     /* The server keeps what it needs of a syncobj still in use. */
     if (s->syncobj && !xcb_connection_has_error(sc->c))
         xcb_dri3_util_syncobj_free(sc->c, s->syncobj);
-    state(sc)->tl_ops->destroy(s->tl);
+    dri3_state(sc)->tl_ops->destroy(s->tl);
     sc->fds_open--;
     s->tl = NULL;
     s->syncobj = 0;
@@ -173,10 +139,11 @@ static void sync_timeline_free(sc_t *sc, struct sync_timeline *s)
 
 static void free_state(sc_t *sc)
 {
-    struct dri3_state *st = state(sc);
+    struct dri3_state *st = dri3_state(sc);
 
     if (!st)
         return;
+    dri3_images_fini(sc);
     sync_timeline_free(sc, &st->spare);
     xcb_dri3_util_device_close(st->device);
     free(st->mods_window);
@@ -218,7 +185,7 @@ static int trial_buffer(sc_t *sc)
  * here as a trial (a server may refuse it), and the first buffer takes it. */
 static void try_explicit_sync(sc_t *sc)
 {
-    struct dri3_state *st = state(sc);
+    struct dri3_state *st = dri3_state(sc);
     const struct sc_timeline_ops *ops = sc_timeline_ops;
     xcb_generic_error_t *err = NULL;
     int r;
@@ -226,7 +193,8 @@ static void try_explicit_sync(sc_t *sc)
     if (!(sc->caps & XCB_PRESENT_CAPABILITY_SYNCOBJ) || st->caps.dri3_minor < 4 ||
         st->caps.present_minor < 4)
         return;
-    st->device = xcb_dri3_util_device_open(sc->c, sc->window, 0, &err);
+    if (!st->device)
+        st->device = xcb_dri3_util_device_open(sc->c, sc->window, 0, &err);
     free(err);
     if (!st->device) {
         sc_log(sc, "DRI3: Syncobj capability, but DRI3 Open failed: idle fences");
@@ -264,8 +232,9 @@ static int dri3_init(sc_t *sc)
     if (r == 0)
         r = query_modifiers(sc, &st->mods_window, &st->n_window, &st->mods_screen,
                             &st->n_screen);
+    /* the caller's images (and PRIME's display buffers) are the trial */
     if (r == 0)
-        r = trial_buffer(sc);
+        r = sc->caller_images ? dri3_images_init(sc) : trial_buffer(sc);
     if (r) {
         sc_log(sc, "DRI3: %s", r == -ENOTSUP ? "not usable here" : strerror(-r));
         free_state(sc);
@@ -286,6 +255,10 @@ static int dri3_alloc(sc_t *sc, struct buffer *b)
 
     if (!db)
         return -ENOMEM;
+    if (sc->caller_images) {
+        dri3_images_attach(sc, b, db);
+        goto sync;
+    }
     db->buf = xcb_dri3_util_buffer_create_memfd(b->width, b->height, sc->fourcc);
     if (!db->buf)
         goto fail;
@@ -303,11 +276,12 @@ static int dri3_alloc(sc_t *sc, struct buffer *b)
         r = answer_error(errno);
         goto fail;
     }
-    if (state(sc)->tl_ops) {
+sync:
+    if (dri3_state(sc)->tl_ops) {
         /* the trial timeline of init first: no second round trip */
-        if (state(sc)->spare.tl) {
-            db->sync = state(sc)->spare;
-            state(sc)->spare = (struct sync_timeline){ 0 };
+        if (dri3_state(sc)->spare.tl) {
+            db->sync = dri3_state(sc)->spare;
+            dri3_state(sc)->spare = (struct sync_timeline){ 0 };
         } else {
             r = sync_timeline_make(sc, &db->sync);
             if (r < 0) {
@@ -349,6 +323,20 @@ fail:
     return r;
 }
 
+/* What acquire() tells a caller that renders with its own means: the
+ * buffer, and under explicit sync the points of the frame to come. */
+static void dri3_describe(sc_t *sc, struct buffer *b, xcb_present_util_image_t *image)
+{
+    struct dri3_buffer *db = b->priv;
+
+    image->buffer = db->image ? db->image : db->buf;
+    if (!db->sync.tl)
+        return;
+    image->sync_fd = dri3_state(sc)->tl_ops->fd(db->sync.tl);
+    image->acquire_point = db->point + 1;
+    image->release_point = db->point + 2;
+}
+
 static void dri3_free(sc_t *sc, struct buffer *b)
 {
     struct dri3_buffer *db = b->priv;
@@ -365,9 +353,12 @@ static void dri3_free(sc_t *sc, struct buffer *b)
         xcb_dri3_util_fence_destroy(db->fence);
         sc->fds_open--;
     }
-    /* destroy unmaps what is mapped and closes the fds */
-    xcb_dri3_util_buffer_destroy(db->buf);
-    sc->fds_open--;
+    /* destroy unmaps what is mapped and closes the fds; the caller's
+     * image stays the caller's */
+    if (db->buf) {
+        xcb_dri3_util_buffer_destroy(db->buf);
+        sc->fds_open--;
+    }
     free(db);
     b->priv = NULL;
 }
@@ -389,7 +380,7 @@ static bool dri3_is_idle(sc_t *sc, struct buffer *b, int64_t timeout_ns)
 
     if (db->sync.tl)
         return !db->release_point ||
-               state(sc)->tl_ops->wait(db->sync.tl, db->release_point, timeout_ns) == 0;
+               dri3_state(sc)->tl_ops->wait(db->sync.tl, db->release_point, timeout_ns) == 0;
     if (xcb_dri3_util_fence_is_triggered(db->fence))
         return true;
     return timeout_ns > 0 && xcb_dri3_util_fence_wait(db->fence, timeout_ns) == 0;
@@ -401,7 +392,7 @@ static bool dri3_is_idle(sc_t *sc, struct buffer *b, int64_t timeout_ns)
  * here rather than through xcb_present_util_present_synced(), which has no
  * update region: the server then copies only what the frame damaged, as
  * with PresentPixmap. */
-static int dri3_present(sc_t *sc, struct buffer *b, uint32_t options, uint64_t target,
+static int dri3_present(sc_t *sc, struct buffer *b, uint32_t options, const struct sc_aim *aim,
                         uint32_t update)
 {
     struct dri3_buffer *db = b->priv;
@@ -411,16 +402,17 @@ static int dri3_present(sc_t *sc, struct buffer *b, uint32_t options, uint64_t t
     if (!db->sync.tl)
         return 0;
     acquire = db->point + 1;
-    r = state(sc)->tl_ops->signal(db->sync.tl, acquire);
+    /* the caller's GPU signals it when rendering is done */
+    r = b->caller_signals ? 0 : dri3_state(sc)->tl_ops->signal(db->sync.tl, acquire);
     if (r < 0)
         return r;
     db->point = acquire + 1;
     db->release_point = db->point;
-    /* divisor and remainder 0: the swapchain aims at MSCs itself */
     xcb_present_pixmap_synced(sc->c, sc->window, b->pixmap,
                               sc->frames[sc->serial % SC_MAX_FRAMES].wire_serial, XCB_NONE,
                               update, 0, 0, XCB_NONE, db->sync.syncobj, db->sync.syncobj,
-                              acquire, db->release_point, options, target, 0, 0, 0, NULL);
+                              acquire, db->release_point, options, aim->target, aim->divisor,
+                              aim->remainder, 0, NULL);
     return 1;
 }
 
@@ -428,7 +420,7 @@ static int dri3_present(sc_t *sc, struct buffer *b, uint32_t options, uint64_t t
  * when its modifier lists really changed. */
 static bool dri3_suboptimal(sc_t *sc)
 {
-    struct dri3_state *st = state(sc);
+    struct dri3_state *st = dri3_state(sc);
     uint64_t *win, *scr;
     uint32_t n_win, n_scr;
     bool changed;
@@ -460,6 +452,8 @@ const struct backend_ops sc_backend_dri3 = {
     .idle_fence = dri3_idle_fence,
     .is_idle = dri3_is_idle,
     .present = dri3_present,
+    .describe = dri3_describe,
+    .upload = dri3_images_upload,
     .suboptimal = dri3_suboptimal,
     .fini = free_state,
 };

@@ -92,8 +92,12 @@ static void put_image_free(sc_t *sc, struct buffer *b)
  * the bands are small and each waits for a writable socket, up to the
  * connection's bound.  -ETIMEDOUT when the server stopped reading (part of
  * the pixmap may then be written: it is presented no more). */
-static int put_image_upload(sc_t *sc, struct buffer *b)
+static int put_image_upload(sc_t *sc, struct buffer *b, const xcb_rectangle_t *damage,
+                            uint32_t n_damage)
 {
+    /* the whole buffer: the damage only limits what the server copies */
+    (void)damage;
+    (void)n_damage;
     const struct put_image *p = sc->backend_data;
     /* The setup's limit, not xcb_get_maximum_request_length(), which
      * makes an unbounded round trip (BigRequests) the first time: a band

@@ -10,8 +10,10 @@ src_libxcb_present_util_la_SOURCES = \
 	src/present-util/swapchain-stats.c src/present-util/swapchain-debug.c \
 	src/present-util/swapchain-timing.c src/present-util/swapchain-clock.c \
 	src/present-util/swapchain-pacing.c src/present-util/swapchain-wait-frame.c \
+	src/present-util/swapchain-oml.c \
 	src/present-util/backend-shm.c src/present-util/backend-put-image.c \
 	src/present-util/backend-dri3.c src/present-util/timeline-private.h \
+	src/present-util/backend-dri3-private.h src/present-util/backend-dri3-images.c \
 	src/present-util/present-synced.c \
 	src/present-util/sized.c src/present-util/sized-private.h
 src_libxcb_present_util_la_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE \
@@ -24,7 +26,8 @@ src_libxcb_present_util_la_LDFLAGS = -version-info 0:0:0 -no-undefined \
 	-export-symbols-regex '^xcb_present_util_'
 
 presentutilincludedir = $(includedir)/xcb
-presentutilinclude_HEADERS = src/present-util/xcb_present_util.h
+presentutilinclude_HEADERS = src/present-util/xcb_present_util.h \
+	src/present-util/xcb_present_util_timing.h
 
 pkgconfig_DATA += pkgconfig/xcb-present-util.pc
 EXTRA_DIST += pkgconfig/xcb-present-util.pc.in
@@ -47,7 +50,10 @@ PRESENT_UTIL_MAN_PAGES = \
 	src/present-util/man/xcb_present_util_stats_init.3 \
 	src/present-util/man/xcb_present_util_frame_init.3 \
 	src/present-util/man/xcb_present_util_present_at.3 \
-	src/present-util/man/xcb_present_util_wait_frame.3
+	src/present-util/man/xcb_present_util_wait_frame.3 \
+	src/present-util/man/xcb_present_util_present_msc.3 \
+	src/present-util/man/xcb_present_util_wait_msc.3 \
+	src/present-util/man/xcb_present_util_timing_init.3
 # Installed as data: Makefile.am owns man3dir for the generated pages.
 presentutilmandir = $(mandir)/man3
 dist_presentutilman_DATA = $(PRESENT_UTIL_MAN_PAGES)

@@ -21,6 +21,9 @@
 #define IMAGE_SIZE_FIRST SIZE_THROUGH(xcb_present_util_image_t, index)
 #define STATS_SIZE_FIRST SIZE_THROUGH(xcb_present_util_stats_t, flips)
 #define FRAME_SIZE_FIRST SIZE_THROUGH(xcb_present_util_frame_t, submit_us)
+#define TIMING_SIZE_FIRST SIZE_THROUGH(xcb_present_util_timing_t, sbc)
+/* What a caller's struct holds (its size reaches past the field). */
+#define SIZED_HAS(ptr, type, field) ((ptr)->size >= SIZE_THROUGH(type, field))
 
 /* How many bytes of a struct of ours fit into the caller's. */
 static inline size_t sized_len(uint32_t caller_size, size_t ours)

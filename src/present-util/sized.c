@@ -14,6 +14,8 @@ void xcb_present_util_options_init(xcb_present_util_options_t *o)
     o->num_buffers = 3;
     o->max_latency = 2;
     o->pacing = XCB_PRESENT_UTIL_PACING_THROUGHPUT;
+    o->swap_interval = 1;
+    o->render_fd = -1;
 }
 
 void xcb_present_util_image_init(xcb_present_util_image_t *img)
@@ -22,6 +24,7 @@ void xcb_present_util_image_init(xcb_present_util_image_t *img)
         return;
     memset(img, 0, sizeof *img);
     img->size = sizeof *img;
+    img->sync_fd = -1;
 }
 
 void xcb_present_util_stats_init(xcb_present_util_stats_t *st)
@@ -38,4 +41,12 @@ void xcb_present_util_frame_init(xcb_present_util_frame_t *f)
         return;
     memset(f, 0, sizeof *f);
     f->size = sizeof *f;
+}
+
+void xcb_present_util_timing_init(xcb_present_util_timing_t *t)
+{
+    if (!t)
+        return;
+    memset(t, 0, sizeof *t);
+    t->size = sizeof *t;
 }

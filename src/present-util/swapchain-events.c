@@ -110,6 +110,10 @@ static void on_complete(sc_t *sc, const xcb_present_complete_notify_event_t *ev)
     struct frame *f;
     bool taken;
 
+    if (ev->kind != XCB_PRESENT_COMPLETE_KIND_PIXMAP && sc_msc_wait_complete(sc, ev)) {
+        sc_signal_work(sc);
+        return;
+    }
     if (ev->kind != XCB_PRESENT_COMPLETE_KIND_PIXMAP) {
         /* a NotifyMSC (ours, or another selection's on the window): a
          * reading of the window's MSC all the same */
@@ -133,6 +137,8 @@ static void on_complete(sc_t *sc, const xcb_present_complete_notify_event_t *ev)
     }
     serial = f->serial;
     taken = sc_take_reading(sc, ev->msc, ev->ust);
+    if (ev->mode != XCB_PRESENT_COMPLETE_MODE_SKIP && serial > sc->last_shown_id)
+        sc->last_shown_id = serial;
     if (taken && f->target_msc == ev->msc && ev->mode != XCB_PRESENT_COMPLETE_MODE_SKIP)
         sc_clock_add(sc, ev->msc, ev->ust);
     sc_pacing_completed(sc, f, taken ? ev->msc : 0);

@@ -21,8 +21,8 @@ int sc_buffer_alloc(sc_t *sc, struct buffer *b)
 
     sc_buffer_free(sc, b);
     b->last_serial = 0;         /* new contents: its age is 0 */
-    b->width = sc->win_width;
-    b->height = sc->win_height;
+    b->width = sc->caller_images ? xcb_dri3_util_buffer_width(sc->images[0]) : sc->win_width;
+    b->height = sc->caller_images ? xcb_dri3_util_buffer_height(sc->images[0]) : sc->win_height;
     /* A window the server says is 65535x65535 would want 16 GiB a buffer:
      * refused rather than tried (the largest screens stay far below). */
     if ((uint64_t)b->width * b->height * 4 > SC_MAX_BUFFER_BYTES) {
@@ -172,7 +172,8 @@ static uint64_t fifo_target(sc_t *sc, uint64_t now_ns, bool *late)
     /* Never at or before a vblank the server has already reported: a
      * late server (or a loaded machine) can complete frames past the
      * chain's targets. */
-    target = sc->last_target + 1 > sc->last_msc + 1 ? sc->last_target + 1 : sc->last_msc + 1;
+    target = sc->last_target + sc->swap_interval > sc->last_msc + 1
+                 ? sc->last_target + sc->swap_interval : sc->last_msc + 1;
     if (!msc_quarters_now(sc, now_ns, &quarters))
         return streaming ? target : 0;
     safe = sc->last_msc + (quarters + 1) / 4 + 1;
@@ -218,13 +219,22 @@ static uint64_t predicted_msc(sc_t *sc, uint64_t now)
     return target;
 }
 
+/* Caller images are never reallocated: where the library's own buffers
+ * would be, acquire() says SUBOPTIMAL instead. */
+static bool images_fit(const sc_t *sc, const struct buffer *b)
+{
+    return !sc->images_suboptimal && b->width == sc->win_width && b->height == sc->win_height;
+}
+
 static int hand_out(sc_t *sc, struct buffer *b, xcb_present_util_image_t *image)
 {
     uint64_t now = (uint64_t)deadline_now_ns(), frame_id, msc, ust_ns;
     bool all_match = true;
-    int r;
+    int r, fit = 0;
 
-    if (!b->pixmap || b->stale || wants_new_size(sc, b, now)) {
+    if (sc->caller_images)
+        fit = images_fit(sc, b) ? 0 : XCB_PRESENT_UTIL_SUBOPTIMAL;
+    else if (!b->pixmap || b->stale || wants_new_size(sc, b, now)) {
         r = sc_buffer_alloc(sc, b);
         if (r < 0)
             return r;
@@ -249,9 +259,12 @@ static int hand_out(sc_t *sc, struct buffer *b, xcb_present_util_image_t *image)
         .height = b->height, .fourcc = sc->fourcc, .index = b->index, .frame_id = frame_id,
         .age = b->age, .predicted_msc = msc && ust_ns ? msc + sc->msc_offset : 0,
         .predicted_ust = msc ? ust_ns / 1000 : 0, .refresh_ns = sc->stats.refresh_ns,
+        .sync_fd = -1,
     };
+    if (sc->backend->describe)
+        sc->backend->describe(sc, b, &all);
     memcpy(image, &all, sized_len(image->size, sizeof all));
-    return 0;
+    return fit;
 }
 
 static struct buffer *find_available(sc_t *sc)
@@ -297,6 +310,11 @@ static void look_into_suboptimal(sc_t *sc)
     sc->suboptimal_pending = false;
     if (!sc->backend->suboptimal(sc))
         return;
+    if (sc->caller_images) {
+        sc_log(sc, "suboptimal: the caller's images no longer fit the window");
+        sc->images_suboptimal = true;
+        return;
+    }
     sc_log(sc, "suboptimal: buffers will be reallocated");
     for (uint32_t i = 0; i < sc->num_buffers; i++)
         sc->buffers[i].stale = true;
@@ -441,9 +459,26 @@ static int validate_damage(sc_t *sc, const struct buffer *b,
  * unknown: -EAGAIN when it did not come. */
 static int target_for_ust(sc_t *sc, uint64_t target_ust, uint64_t *msc);
 
-/* present() and present_at(): target_ust 0 for "as the mode says". */
-static int present_frame(sc_t *sc, const xcb_present_util_image_t *image,
-                         const xcb_rectangle_t *damage, uint32_t n_damage, uint64_t target_ust)
+/* The vblank an OML aim lands on, by the server's rule, when the count
+ * is at msc now: target if ahead, else the next vblank (divisor 0) or the
+ * next that satisfies the divisor. */
+static uint64_t oml_lands_at(const struct sc_aim *a, uint64_t msc)
+{
+    uint64_t next;
+
+    if (a->target > msc)
+        return a->target;
+    if (!a->divisor)
+        return msc + 1;
+    next = msc + 1 - (msc + 1) % a->divisor + a->remainder;
+    return next > msc ? next : next + a->divisor;
+}
+
+/* present(), present_at() and present_msc(): target_ust 0 and oml NULL
+ * for "as the mode says". */
+int sc_present_frame(sc_t *sc, const xcb_present_util_image_t *image,
+                     const xcb_rectangle_t *damage, uint32_t n_damage, uint64_t target_ust,
+                     const struct sc_aim *oml)
 {
     struct buffer *b;
     uint32_t options, update = 0, idle_fence = 0;
@@ -451,8 +486,9 @@ static int present_frame(sc_t *sc, const xcb_present_util_image_t *image,
     struct frame *f;
     bool late = false;
     int synced;
-    /* The swapchain aims at MSCs itself: no divisor, no remainder. */
-    const uint64_t divisor = 0, remainder = 0;
+    /* The swapchain aims at MSCs itself, without divisor and remainder,
+     * unless the caller aims (present_msc()). */
+    struct sc_aim aim = { 0 };
     int r;
 
     if (!sc || !image || image->size < IMAGE_SIZE_FIRST)
@@ -476,11 +512,13 @@ static int present_frame(sc_t *sc, const xcb_present_util_image_t *image,
         }
     }
     options = sc->backend_options;
+    b->caller_signals = SIZED_HAS(image, xcb_present_util_image_t, flags) &&
+                        (image->flags & XCB_PRESENT_UTIL_IMAGE_CALLER_SIGNALS);
     r = sc->dead ? sc->dead : sc_conn_ok(sc);
     if (!r)
         r = validate_damage(sc, b, damage, n_damage);
     if (!r && sc->backend->upload)
-        r = sc->backend->upload(sc, b);
+        r = sc->backend->upload(sc, b, damage, n_damage);
     if (r < 0) {
         give_back(b);
         pthread_mutex_unlock(&sc->lock);
@@ -524,15 +562,20 @@ static int present_frame(sc_t *sc, const xcb_present_util_image_t *image,
         target = at_msc;
         late = false;
     }
+    if (oml) {
+        aim = *oml;
+        target = aim.target;
+        late = false;
+    }
     if (!sc_check(sc, !(options & XCB_PRESENT_OPTION_ASYNC_MAY_TEAR) ||
                           (sc->caps & XCB_PRESENT_CAPABILITY_ASYNC_MAY_TEAR),
                   "AsyncMayTear only with its capability") ||
         !sc_check(sc, !(options & XCB_PRESENT_OPTION_SUBOPTIMAL) ||
                           sc->backend->kind == XCB_PRESENT_UTIL_BACKEND_DRI3,
                   "Suboptimal only for DRI3 buffers") ||
-        !sc_check(sc, !target || !sc->have_msc || target > sc->last_msc,
+        !sc_check(sc, oml || !target || !sc->have_msc || target > sc->last_msc,
                   "FIFO target ahead of the last msc") ||
-        !sc_check(sc, divisor == 0 ? remainder == 0 : remainder < divisor,
+        !sc_check(sc, aim.divisor == 0 ? aim.remainder == 0 : aim.remainder < aim.divisor,
                   "remainder < divisor, or both 0")) {
         give_back(b);
         pthread_mutex_unlock(&sc->lock);
@@ -541,18 +584,25 @@ static int present_frame(sc_t *sc, const xcb_present_util_image_t *image,
     if (sc->backend->idle_fence)
         idle_fence = sc->backend->idle_fence(sc, b);
     sc->serial++;
-    if (target)
+    if (oml && sc->have_msc)
+        /* the chain goes on from where the server will show it */
+        sc->last_target = oml_lands_at(&aim, sc->last_msc);
+    else if (target)
         sc->last_target = target;
     else if (sc->mode <= XCB_PRESENT_UTIL_MODE_FIFO_RELAXED)
         sc->restart_serial = sc->serial;
     f = &sc->frames[sc->serial % SC_MAX_FRAMES];
     *f = (struct frame){ .serial = sc->serial, .wire_serial = next_wire_serial(),
-                         .target_msc = target, .submit_us = now_us, .index = b->index,
+                         /* an OML frame's vblank is the server's choice
+                          * unless it aims ahead */
+                         .target_msc = !oml || (sc->have_msc && target > sc->last_msc)
+                                           ? target : 0, .submit_us = now_us, .index = b->index,
                          .client_late = late, .acquire_us = b->acquired_ns / 1000,
                          .age = b->age, .planned_msc = b->planned_msc };
     /* divisor 0 and remainder 0: the server checks remainder < divisor
      * only when the divisor is set. */
-    synced = sc->backend->present ? sc->backend->present(sc, b, options, target, update) : 0;
+    aim.target = target;
+    synced = sc->backend->present ? sc->backend->present(sc, b, options, &aim, update) : 0;
     if (synced < 0) {
         if (sc->restart_serial == sc->serial)
             sc->restart_serial = 0;
@@ -564,8 +614,8 @@ static int present_frame(sc_t *sc, const xcb_present_util_image_t *image,
     }
     if (!synced)
         xcb_present_pixmap(sc->c, sc->window, b->pixmap, f->wire_serial, 0, update, 0,
-                           0, 0, 0, idle_fence, options, target, divisor, remainder, 0,
-                           NULL);
+                           0, 0, 0, idle_fence, options, target, aim.divisor, aim.remainder,
+                           0, NULL);
     sc_log(sc, "request: PresentPixmap%s buffer %u pixmap 0x%x frame %llu serial %u target "
            "%llu options 0x%x update 0x%x (%u rects) idle fence 0x%x%s",
            synced ? "Synced" : "", b->index, b->pixmap, (unsigned long long)sc->serial,
@@ -592,7 +642,7 @@ int xcb_present_util_present(xcb_present_util_swapchain_t *sc,
                              const xcb_present_util_image_t *image,
                              const xcb_rectangle_t *damage, uint32_t n_damage)
 {
-    return present_frame(sc, image, damage, n_damage, 0);
+    return sc_present_frame(sc, image, damage, n_damage, 0, NULL);
 }
 
 int xcb_present_util_present_at(xcb_present_util_swapchain_t *sc,
@@ -603,7 +653,7 @@ int xcb_present_util_present_at(xcb_present_util_swapchain_t *sc,
     /* The clock works in nanoseconds: a time past 2^64 ns is no time. */
     if (target_ust > UINT64_MAX / 1000)
         return -EINVAL;
-    return present_frame(sc, image, damage, n_damage, target_ust);
+    return sc_present_frame(sc, image, damage, n_damage, target_ust, NULL);
 }
 
 /* present_at()'s wait for the display's timing: done once the clock

@@ -7,8 +7,10 @@
  *   swapchain-stats.c statistics and the latency window
  *   swapchain-clock.c the display's clock: predicted vblanks, UST to MSC
  *   swapchain-pacing.c  max_latency, LOW_LATENCY pacing, fd readiness
+ *   swapchain-oml.c   present_msc() and wait_msc(): GLX_OML_sync_control
  *   swapchain-debug.c XCB_PRESENT_UTIL_DEBUG logging
- *   backend-shm.c, backend-put-image.c, backend-dri3.c  the back ends
+ *   backend-shm.c, backend-put-image.c, backend-dri3.c  the back ends;
+ *   backend-dri3-images.c  the DRI3 back end's caller images and PRIME
  *
  * Locking: sc->lock guards everything below it in the struct; it is held
  * while events are processed and never across a poll().
@@ -26,6 +28,7 @@
  * (CLOCK_MONOTONIC ns), held as uint64_t: the deadlines it hands to that
  * library's waits must be on the same clock. */
 #include "wait-deadline.h"
+#include "xcb_dri3_util_buffer.h"
 #include "xcb_present_util.h"
 
 #pragma GCC visibility push(hidden)
@@ -98,10 +101,19 @@ static inline bool sc_unanswered(int r)
 #define SC_MARGIN_MIN_NS 1000000ull
 #define SC_MARGIN_HITS 120
 #define SC_DEFAULT_LATENCY 2
+/* wait_msc() calls waiting at once, at most. */
+#define SC_MSC_WAITS 8
 /* present_at() waits this long at most for the display's timing. */
 #define SC_CLOCK_WAIT_NS 150000000LL
 
 struct buffer;
+
+/* Where a frame is aimed, in the server's count: target, and with a
+ * divisor the server's rule of PresentPixmap (the next msc with
+ * msc % divisor == remainder once target has passed). */
+struct sc_aim {
+    uint64_t target, divisor, remainder;
+};
 
 /* A back end makes and frees the server-side pixmap of a buffer and its
  * pixels in our memory. */
@@ -112,8 +124,10 @@ struct backend_ops {
     /* b->width/height are set; fills pixels, stride, pixmap */
     int (*alloc)(sc_t *sc, struct buffer *b);
     void (*free)(sc_t *sc, struct buffer *b);
-    /* optional: the pixels reach the pixmap (PutImage) before presenting */
-    int (*upload)(sc_t *sc, struct buffer *b);
+    /* optional: the pixels reach the pixmap before presenting (PutImage;
+     * PRIME's copy into the display buffer); damage: what changed, n 0
+     * for all */
+    int (*upload)(sc_t *sc, struct buffer *b, const xcb_rectangle_t *damage, uint32_t n);
     /* optional: the buffer's idle fence, 0 for none */
     uint32_t (*idle_fence)(sc_t *sc, struct buffer *b);
     /* optional: after IdleNotify, true when the buffer can be written
@@ -123,8 +137,11 @@ struct backend_ops {
      * returns 1; 0 lets the core send PresentPixmap; a negative errno
      * refuses the frame.  update: the XFixes region of the frame's
      * damage, 0 for the whole buffer */
-    int (*present)(sc_t *sc, struct buffer *b, uint32_t options, uint64_t target,
+    int (*present)(sc_t *sc, struct buffer *b, uint32_t options, const struct sc_aim *aim,
                    uint32_t update);
+    /* optional: what acquire() tells about the buffer beyond its pixels
+     * (image->buffer, sync_fd, points) */
+    void (*describe)(sc_t *sc, struct buffer *b, xcb_present_util_image_t *image);
     /* optional: a SuboptimalCopy completion; true when buffers must be
      * reallocated */
     bool (*suboptimal)(sc_t *sc);
@@ -160,6 +177,7 @@ struct buffer {
     uint64_t acquired_ns;           /* when acquire() handed it out */
     uint32_t age;                   /* what acquire() said its age was */
     uint64_t planned_msc;           /* LOW_LATENCY: the vblank it was paced for, 0: none */
+    bool caller_signals;            /* its frame's acquire point is the caller's to signal */
     void *priv;                     /* the back end's */
 };
 
@@ -191,6 +209,14 @@ struct xcb_present_util_swapchain {
     uint32_t backend_options;       /* PresentOption bits the back end adds */
     uint32_t num_buffers;
     uint32_t max_latency;           /* FIFO modes: frames queued, at most */
+    uint32_t swap_interval;         /* FIFO modes: vblanks between frames, 1 or more */
+    /* The caller's images (options.images), or NULL: never reallocated */
+    xcb_dri3_util_buffer_t *images[SC_MAX_BUFFERS];
+    bool caller_images;
+    bool images_suboptimal;         /* the window's modifiers changed under them */
+    int render_fd;                  /* PRIME: the caller's device, -1: none */
+    xcb_present_util_prime_copy_t prime_copy;
+    void *prime_data;
     xcb_present_util_pacing_t pacing;
     uint8_t depth;
     uint32_t fourcc;
@@ -266,6 +292,13 @@ struct xcb_present_util_swapchain {
 
     xcb_present_util_frame_cb_t frame_cb;
     void *frame_cb_data;
+    /* wait_msc(): the NotifyMSCs waited for, by serial (0: slot free) */
+    struct msc_wait {
+        uint32_t serial;
+        bool done;
+        uint64_t msc, ust;
+    } msc_waits[SC_MSC_WAITS];
+    uint64_t last_shown_id;         /* frame_id of the last frame shown */
     int fds_open;                   /* fds the back end holds: fd accounting */
 };
 
@@ -389,7 +422,17 @@ uint64_t sc_pacing_margin_ns(const sc_t *sc);
  * nothing and returns -1 until the caller asked for the fd. */
 int sc_update_readiness(sc_t *sc);
 
+/* swapchain-oml.c */
+/* A NotifyMSC completion that a wait_msc() waits for: taken (true), or
+ * false for someone else's. */
+bool sc_msc_wait_complete(sc_t *sc, const xcb_present_complete_notify_event_t *ev);
+
 /* swapchain-frame.c */
+/* present(), present_at() (target_ust), present_msc() (oml: the aim in
+ * the server's count, target_ust 0). */
+int sc_present_frame(sc_t *sc, const xcb_present_util_image_t *image,
+                     const xcb_rectangle_t *damage, uint32_t n_damage, uint64_t target_ust,
+                     const struct sc_aim *oml);
 /* Whether acquire() could hand out a buffer at now_ns; *wake_ns: when to
  * look again for a reason other than the server (LOW_LATENCY's moment, an
  * overdue IdleNotify), 0 for none.  Returns the buffer or NULL. */

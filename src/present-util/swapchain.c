@@ -34,6 +34,25 @@ static int check_options(const xcb_present_util_options_t *o)
         return -EINVAL;
     if ((unsigned)o->pacing > XCB_PRESENT_UTIL_PACING_LOW_LATENCY)
         return -EINVAL;
+    if (!o->images)
+        return o->num_images || o->prime_copy ? -EINVAL : 0;
+    /* the caller's images: DRI3 buffers of one size and format */
+    if (!o->num_images || o->num_images > SC_MAX_BUFFERS ||
+        (o->backend != XCB_PRESENT_UTIL_BACKEND_AUTO &&
+         o->backend != XCB_PRESENT_UTIL_BACKEND_DRI3))
+        return -EINVAL;
+    for (uint32_t i = 0; i < o->num_images; i++) {
+        const xcb_dri3_util_buffer_t *a = o->images[i], *first = o->images[0];
+
+        if (!a || xcb_dri3_util_buffer_width(a) != xcb_dri3_util_buffer_width(first) ||
+            xcb_dri3_util_buffer_height(a) != xcb_dri3_util_buffer_height(first) ||
+            xcb_dri3_util_buffer_fourcc(a) != xcb_dri3_util_buffer_fourcc(first) ||
+            xcb_dri3_util_buffer_depth(a) != xcb_dri3_util_buffer_depth(first))
+            return -EINVAL;
+        for (uint32_t j = 0; j < i; j++)
+            if (o->images[j] == a)
+                return -EINVAL;
+    }
     return 0;
 }
 
@@ -87,6 +106,16 @@ static int query_window(sc_t *sc)
     sc->win_width = g->width;
     sc->win_height = g->height;
     free(g);
+    if (sc->caller_images) {
+        /* PresentPixmap wants the pixmap's depth to be the window's */
+        if (xcb_dri3_util_buffer_depth(sc->images[0]) != sc->depth) {
+            sc_log(sc, "window depth %u, images of depth %u", sc->depth,
+                   xcb_dri3_util_buffer_depth(sc->images[0]));
+            return -EINVAL;
+        }
+        sc->fourcc = xcb_dri3_util_buffer_fourcc(sc->images[0]);
+        return 0;
+    }
     if (sc->depth != 24 && sc->depth != 32) {
         sc_log(sc, "window depth %u: only 24 and 32 are supported", sc->depth);
         return -ENOTSUP;
@@ -245,11 +274,26 @@ xcb_present_util_swapchain_create(xcb_connection_t *c, xcb_window_t window,
     sc->window = window;
     sc->mode = options->mode;
     sc->num_buffers = options->num_buffers ? options->num_buffers : SC_DEFAULT_BUFFERS;
-    /* 0: the default; more than the buffers allow: what they allow */
+    /* max_latency 0: the default; more than the buffers allow: what they
+     * allow (below, once the number of buffers is known) */
+    sc->pacing = options->pacing;
+    sc->swap_interval = options->swap_interval ? options->swap_interval : 1;
+    /* GLX_EXT_swap_control: interval 0 does not wait for vblanks */
+    if (!options->swap_interval && sc->mode <= XCB_PRESENT_UTIL_MODE_FIFO_RELAXED)
+        sc->mode = XCB_PRESENT_UTIL_MODE_IMMEDIATE;
+    sc->render_fd = -1;
+    if (options->images) {
+        sc->caller_images = true;
+        sc->num_buffers = options->num_images;
+        memcpy(sc->images, options->images, options->num_images * sizeof *sc->images);
+        sc->render_fd = options->render_fd;
+        sc->prime_copy = options->prime_copy;
+        sc->prime_data = options->prime_data;
+    }
+    /* one frame in flight at least, even with a single image */
     sc->max_latency = options->max_latency ? options->max_latency : SC_DEFAULT_LATENCY;
     if (sc->max_latency > sc->num_buffers - 1)
-        sc->max_latency = sc->num_buffers - 1;
-    sc->pacing = options->pacing;
+        sc->max_latency = sc->num_buffers > 1 ? sc->num_buffers - 1 : 1;
     sc->stats.margin_ns = SC_MARGIN_START_NS;
     sc->debug = debug_wanted();
     sc->work_fd = sc->cancel_fd = sc->timer_fd = sc->epoll_fd = -1;

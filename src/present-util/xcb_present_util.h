@@ -61,6 +61,13 @@
 #include <xcb/xproto.h>
 #include <xcb/dri3.h>
 
+/* A buffer of libxcb-dri3-util (<xcb/xcb_dri3_util_buffer.h>), for the
+ * caller's images; declared once whichever header comes first. */
+#ifndef XCB_DRI3_UTIL_BUFFER_T_DEFINED
+#define XCB_DRI3_UTIL_BUFFER_T_DEFINED
+typedef struct xcb_dri3_util_buffer xcb_dri3_util_buffer_t;
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -114,11 +121,22 @@ typedef enum {
     XCB_PRESENT_UTIL_PACING_LOW_LATENCY
 } xcb_present_util_pacing_t;
 
+/* PRIME's copy (options.prime_copy): renders src (the caller's image)
+ * into dst (its linear display buffer, the same size and format) for the
+ * rectangles in damage (n_damage 0: all of it), done or queued on the
+ * caller's GPU before it returns so that the server's read of dst comes
+ * after it (implicit sync of the dma-buf).  Returns 0 or a negative errno,
+ * which present() returns (the frame is not sent). */
+typedef int (*xcb_present_util_prime_copy_t)(void *data, const xcb_dri3_util_buffer_t *src,
+                                             const xcb_dri3_util_buffer_t *dst,
+                                             const xcb_rectangle_t *damage, uint32_t n_damage);
+
 typedef struct {
     uint32_t size;          /* sizeof(xcb_present_util_options_t) */
     xcb_present_util_mode_t mode;
     xcb_present_util_backend_t backend;
-    uint32_t num_buffers;   /* 0: the library's choice (3); else 2 to 8 */
+    uint32_t num_buffers;   /* 0: the library's choice (3); else 2 to 8;
+                               ignored with caller images */
     /* -- after the first version -- */
     /* FIFO modes: frames presented and not yet shown, at most; acquire()
      * waits while that many are queued.  1 .. num_buffers - 1; 0 takes the
@@ -127,6 +145,29 @@ typedef struct {
      * of the screen by their nature and are bounded by their buffers. */
     uint32_t max_latency;
     xcb_present_util_pacing_t pacing;   /* FIFO modes; THROUGHPUT by default */
+    /* -- after the second version -- */
+    /* The caller's own images (a driver's GPU images), DRI3 back end only:
+     * 1 .. 8 buffers of one size and format, whose depth is the window's.
+     * The library makes them pixmaps (one round trip for all), never
+     * allocates, maps, reallocates or destroys them; they must outlive the
+     * swapchain.  num_buffers is then num_images.  See acquire() for what
+     * changes: image->pixels is NULL, and acquire() says SUBOPTIMAL where
+     * the library would have reallocated. */
+    xcb_dri3_util_buffer_t *const *images;
+    uint32_t num_images;
+    /* FIFO modes: each frame stays on screen at least this many vblanks
+     * (GLX_EXT_swap_control); 0 presents as IMMEDIATE does.  1 by default. */
+    uint32_t swap_interval;
+    /* PRIME, caller images only: the DRM device the caller renders with
+     * (borrowed), -1 (the default) for the server's.  When it is another
+     * device (xcb_dri3_util_device_needs_prime()), the library keeps one
+     * linear display buffer per image on the server's side, makes those the
+     * pixmaps, and before each present copies the image into its display
+     * buffer: with prime_copy when set, else with the CPU (both must then
+     * be mappable). */
+    int render_fd;
+    xcb_present_util_prime_copy_t prime_copy;
+    void *prime_data;
 } xcb_present_util_options_t;
 
 /* size, FIFO, the automatic back end, 3 buffers, max_latency 2,
@@ -153,7 +194,33 @@ typedef struct {
      * first frames, after a pause, MAILBOX and IMMEDIATE). */
     uint64_t predicted_msc, predicted_ust;
     uint64_t refresh_ns;    /* the measured refresh period, 0 until known */
+    /* -- after the second version -- */
+    /* The buffer behind the image: the caller's image (options.images),
+     * or the library's own DRI3 buffer (its fds, strides, modifier), NULL
+     * for the SHM and PutImage back ends. */
+    const xcb_dri3_util_buffer_t *buffer;
+    /* Explicit sync (the window's Syncobj capability, DRI3 1.4): the
+     * image's timeline syncobj fd (owned by the library; -1 without explicit
+     * sync) and its points.  acquire() hands the image out once the server
+     * signalled release_point of its last frame.  present() sends
+     * acquire_point, which the library signals at present() unless the
+     * caller sets XCB_PRESENT_UTIL_IMAGE_CALLER_SIGNALS in flags (its GPU
+     * signals the point when rendering is done); release_point is the point
+     * the server will signal for this frame. */
+    int sync_fd;
+    uint64_t acquire_point, release_point;
+    uint32_t flags;         /* set by the caller before present() */
 } xcb_present_util_image_t;
+
+/* image.flags: the caller signals image.acquire_point itself. */
+#define XCB_PRESENT_UTIL_IMAGE_CALLER_SIGNALS 1u
+
+/* acquire()'s return with caller images: an image was handed out, but the
+ * images no longer fit the window (its size, or the modifiers it can
+ * show, changed).  The image can still be presented (the server scales or
+ * copies); the caller makes a new swapchain with new images when
+ * convenient. */
+#define XCB_PRESENT_UTIL_SUBOPTIMAL 1
 
 /* Zeroes *img and sets its size.  NULL does nothing. */
 void xcb_present_util_image_init(xcb_present_util_image_t *img);
@@ -180,38 +247,12 @@ typedef struct {
     uint64_t margin_ns;         /* LOW_LATENCY pacing's safety margin now */
     uint64_t late_frames;       /* frames that missed the vblank they were
                                    paced for (the caller or the server late) */
+    /* -- after the second version -- */
+    uint64_t prime_copies;      /* frames copied into a PRIME display buffer */
 } xcb_present_util_stats_t;
 
 /* Zeroes *st and sets its size.  NULL does nothing. */
 void xcb_present_util_stats_init(xcb_present_util_stats_t *st);
-
-/* What happened to one frame, for callers that want per-frame timing.  The
- * library fills it for the frame callback with size set to its own
- * sizeof (read only the fields that lie within size), and for
- * xcb_present_util_wait_frame() as far as the caller's size goes. */
-typedef struct {
-    uint32_t size;          /* sizeof(xcb_present_util_frame_t) */
-    uint64_t frame;         /* its frame_id: 1 for the first present(), 2 for the next... */
-    uint32_t index;         /* the buffer */
-    uint8_t mode;           /* xcb_present_complete_mode_t: copy, flip, skip, suboptimal */
-    bool client_late;       /* present() came after the target vblank was due */
-    uint64_t target_msc;    /* FIFO modes; 0 when the server chose */
-    uint64_t msc, ust;      /* when it was shown (UST: microseconds) */
-    uint64_t submit_us;     /* CLOCK_MONOTONIC microseconds of present() */
-    /* -- after the first version -- */
-    uint64_t acquire_us;    /* CLOCK_MONOTONIC microseconds when acquire()
-                               handed its buffer out */
-    uint32_t age;           /* the buffer age acquire() reported for it */
-} xcb_present_util_frame_t;
-
-/* frame->mode of a frame whose CompleteNotify never came (a server or a
- * proxy lost it): the frame was given up; msc and ust are 0. */
-#define XCB_PRESENT_UTIL_COMPLETE_LOST 0xff
-
-/* Zeroes *f and sets its size.  NULL does nothing. */
-void xcb_present_util_frame_init(xcb_present_util_frame_t *f);
-
-typedef void (*xcb_present_util_frame_cb_t)(void *data, const xcb_present_util_frame_t *frame);
 
 /*
  * Makes a swapchain for window, whose depth must be 24 or 32.  options may
@@ -246,10 +287,17 @@ xcb_present_util_swapchain_create(xcb_connection_t *c, xcb_window_t window,
  * planned for the frame.  image gets the buffer's age, its frame_id and
  * the predicted vblank (as far as image->size goes).
  *
- * Returns 0, -ETIMEDOUT (no buffer came free: a hidden, throttled or
- * stalled window), -ENODEV, -EPIPE, -ECANCELED, -EINVAL (image NULL, or
- * image->size below the first version),
- * -ENOMEM (a reallocation failed).
+ * With caller images (options.images) the image is one of them, never
+ * reallocated: pixels is NULL, buffer is the caller's, and where a resize
+ * or a change of the window's modifiers would have reallocated, acquire()
+ * returns XCB_PRESENT_UTIL_SUBOPTIMAL instead of 0 (the size mismatch
+ * while it lasts, a modifier change until the swapchain goes).  The
+ * image is free: its idle fence triggered, or its release point signalled.
+ *
+ * Returns 0, XCB_PRESENT_UTIL_SUBOPTIMAL, -ETIMEDOUT (no buffer came
+ * free: a hidden, throttled or stalled window), -ENODEV, -EPIPE,
+ * -ECANCELED, -EINVAL (image NULL, or image->size below the first
+ * version), -ENOMEM (a reallocation failed).
  */
 int xcb_present_util_acquire(xcb_present_util_swapchain_t *sc, int64_t timeout_ns,
                              xcb_present_util_image_t *image);
@@ -269,43 +317,6 @@ int xcb_present_util_acquire(xcb_present_util_swapchain_t *sc, int64_t timeout_n
 int xcb_present_util_present(xcb_present_util_swapchain_t *sc,
                              const xcb_present_util_image_t *image,
                              const xcb_rectangle_t *damage, uint32_t n_damage);
-
-/*
- * present(), shown at the first vblank at or after target_ust (UST,
- * microseconds, the clock of the frame callback's ust), never before.  The
- * vblank is found from the measured refresh and the recent completions;
- * in FIFO modes also never before the vblank of the frame presented
- * before.  Right after create, or after the window moved to another
- * display, the display's timing may not be known yet: present_at() then
- * waits for it for up to 100 ms.  target_ust 0 or in the past: as soon as
- * the mode allows, as present().
- *
- * Returns what present() returns, -EINVAL also for a target_ust above
- * UINT64_MAX / 1000, and -EAGAIN when the timing did not become known
- * (nothing is sent; the buffer stays acquired).
- */
-int xcb_present_util_present_at(xcb_present_util_swapchain_t *sc,
-                                const xcb_present_util_image_t *image,
-                                const xcb_rectangle_t *damage, uint32_t n_damage,
-                                uint64_t target_ust);
-
-/*
- * Waits until frame frame_id was shown or skipped (its CompleteNotify
- * came, or it was given up as lost) and fills *frame, as far as
- * frame->size goes, with its timing (VK_KHR_present_wait,
- * glXWaitForSbcOML).  frame_id 0: the last frame presented so far, so
- * that every frame presented so far is done.  The timing of the last 64
- * frames is kept: an older frame returns 0 at once with only frame->frame
- * set.  frame may be NULL.  Like acquire(), the wait reads what the server
- * sent, wakes when another thread read it, and ends at once when destroy()
- * runs in another thread.
- *
- * Returns 0, -ETIMEDOUT, -ENODEV, -EPIPE, -ECANCELED, -EINVAL (a frame_id
- * not presented yet, nothing presented yet with frame_id 0, or
- * frame->size below the first version).
- */
-int xcb_present_util_wait_frame(xcb_present_util_swapchain_t *sc, uint64_t frame_id,
-                                int64_t timeout_ns, xcb_present_util_frame_t *frame);
 
 /* Copies the statistics into the first stats->size bytes of *stats.
  * Returns 0, or -EINVAL (NULL, or a size below the first version). */
@@ -335,16 +346,6 @@ int xcb_present_util_swapchain_fd(xcb_present_util_swapchain_t *sc);
  * pacing, before the planned moment), -ENODEV or -EPIPE.
  */
 int xcb_present_util_dispatch(xcb_present_util_swapchain_t *sc);
-
-/*
- * Calls cb(data, frame) once for every completed frame, from within
- * acquire(), present() or dispatch(), with the swapchain locked: cb must
- * not call the swapchain's functions.  cb NULL turns it off.  The msc and
- * ust it is told never go backwards: after the server's count stepped
- * back (a window moved to another CRTC), msc goes on from where it was.
- */
-void xcb_present_util_swapchain_set_frame_callback(xcb_present_util_swapchain_t *sc,
-                                                   xcb_present_util_frame_cb_t cb, void *data);
 
 /* The back end in use (never XCB_PRESENT_UTIL_BACKEND_AUTO). */
 xcb_present_util_backend_t xcb_present_util_swapchain_backend(xcb_present_util_swapchain_t *sc);
@@ -392,5 +393,8 @@ void xcb_present_util_swapchain_destroy(xcb_present_util_swapchain_t *sc);
 #ifdef __cplusplus
 }
 #endif
+
+/* The parts of the API by concern. */
+#include "xcb_present_util_timing.h"
 
 #endif

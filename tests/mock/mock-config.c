@@ -270,6 +270,15 @@ int mock_config_set(struct mock_config *cfg, const char *key, const char *value)
             ok = false;
     } else if (strcmp(key, "modifiers-window") == 0) {
         ok = parse_modifiers(value, cfg->modifiers_window, &cfg->n_modifiers_window);
+    } else if (strcmp(key, "modifiers-window-later") == 0) {
+        unsigned ms;
+        int used = 0;
+
+        ok = sscanf(value, "%9u:%n", &ms, &used) == 1 && used > 0 && ms > 0 &&
+             parse_modifiers(value + used, cfg->later_modifiers_window,
+                             &cfg->n_later_modifiers_window);
+        if (ok)
+            cfg->later_modifiers_ms = (int)ms;
     } else if (strcmp(key, "modifiers-screen") == 0) {
         ok = parse_modifiers(value, cfg->modifiers_screen, &cfg->n_modifiers_screen);
     } else if (strcmp(key, "msc-rate") == 0) {

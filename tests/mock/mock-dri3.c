@@ -307,7 +307,13 @@ static void get_supported_modifiers(struct mock_request *req)
         mock_send_error(req, MOCK_BAD_WINDOW, window);
         return;
     }
+    const uint64_t *win = cfg->modifiers_window;
     size_t nw = (size_t)cfg->n_modifiers_window, ns = (size_t)cfg->n_modifiers_screen;
+    if (cfg->later_modifiers_ms &&
+        (uint64_t)test_now_us() >= s->start_us + (uint64_t)cfg->later_modifiers_ms * 1000) {
+        win = cfg->later_modifiers_window;
+        nw = (size_t)cfg->n_later_modifiers_window;
+    }
     size_t len = 32 + 8 * (nw + ns);
     uint8_t *reply = calloc(1, len);
     if (!reply) {
@@ -318,7 +324,7 @@ static void get_supported_modifiers(struct mock_request *req)
     mock_put32(reply + 8, (uint32_t)nw);
     mock_put32(reply + 12, (uint32_t)ns);
     for (size_t i = 0; i < nw; i++)
-        mock_put64(reply + 32 + 8 * i, cfg->modifiers_window[i]);
+        mock_put64(reply + 32 + 8 * i, win[i]);
     for (size_t i = 0; i < ns; i++)
         mock_put64(reply + 32 + 8 * (nw + i), cfg->modifiers_screen[i]);
     mock_send_reply(req, reply, len, NULL, 0);

@@ -103,6 +103,11 @@ struct mock_config {
     int n_modifiers_window;
     uint64_t modifiers_screen[MOCK_MAX_MODIFIERS];
     int n_modifiers_screen;
+    /* "modifiers-window-later": the window's list from later_modifiers_ms
+     * after the start on; 0 ms: none */
+    int later_modifiers_ms;
+    uint64_t later_modifiers_window[MOCK_MAX_MODIFIERS];
+    int n_later_modifiers_window;
     int msc_rate_hz;
     int later_rate_ms, later_rate_hz;   /* "msc-rate-later"; 0: none */
     struct mock_event_fault event_faults[MOCK_MAX_EVENT_FAULTS];

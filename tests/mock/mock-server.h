@@ -31,6 +31,9 @@
  *   modifiers-window LIST      comma list of 64-bit modifiers (decimal or 0x);
  *                              default "0" (DRM_FORMAT_MOD_LINEAR, as real
  *                              servers list), "" for an empty list
+ *   modifiers-window-later MS:LIST  from MS ms after the start on, the
+ *                              window's list is LIST (a window whose
+ *                              supported layouts changed)
  *   modifiers-screen LIST      the same for the screen list
  *   msc-rate HZ                fake CRTC refresh rate (default 60)
  *   msc-rate-later MS:HZ       from MS ms after the start on, the CRTC counts

@@ -83,7 +83,8 @@ tests_present_util_libswapchain_seams_la_SOURCES = $(src_libxcb_present_util_la_
 tests_present_util_libswapchain_seams_la_CPPFLAGS = $(src_libxcb_present_util_la_CPPFLAGS)
 tests_present_util_libswapchain_seams_la_CFLAGS = $(src_libxcb_present_util_la_CFLAGS)
 
-PRESENT_UTIL_SEAM_TESTS = tests/present-util/swapchain-synced tests/present-util/swapchain-clock
+PRESENT_UTIL_SEAM_TESTS = tests/present-util/swapchain-synced tests/present-util/swapchain-clock \
+	tests/present-util/engine-gl tests/present-util/engine-vulkan
 check_PROGRAMS += $(PRESENT_UTIL_SEAM_TESTS)
 TESTS += $(PRESENT_UTIL_SEAM_TESTS)
 VALGRIND_TESTS += $(PRESENT_UTIL_SEAM_TESTS)
@@ -105,5 +106,19 @@ tests_present_util_swapchain_clock_SOURCES = tests/present-util/swapchain-clock.
 tests_present_util_swapchain_clock_CPPFLAGS = $(PRESENT_UTIL_MOCK_CPPFLAGS)
 tests_present_util_swapchain_clock_CFLAGS = $(PRESENT_UTIL_TEST_CFLAGS)
 tests_present_util_swapchain_clock_LDADD = $(tests_present_util_swapchain_synced_LDADD)
+# A driver's use of the swapchain, shaped like the two consumers: a GL
+# loader (caller images, swap intervals, OML, PRIME) and a Vulkan WSI
+# (caller images with explicit sync points, SUBOPTIMAL, -ENODEV).
+tests_present_util_engine_gl_SOURCES = tests/present-util/engine-gl.c \
+	$(PRESENT_UTIL_MOCK_SOURCES)
+tests_present_util_engine_gl_CPPFLAGS = $(PRESENT_UTIL_MOCK_CPPFLAGS)
+tests_present_util_engine_gl_CFLAGS = $(PRESENT_UTIL_TEST_CFLAGS)
+tests_present_util_engine_gl_LDADD = $(tests_present_util_swapchain_synced_LDADD)
+tests_present_util_engine_vulkan_SOURCES = tests/present-util/engine-vulkan.c \
+	tests/present-util/memfd-timeline.c tests/present-util/memfd-timeline.h \
+	$(PRESENT_UTIL_MOCK_SOURCES)
+tests_present_util_engine_vulkan_CPPFLAGS = $(PRESENT_UTIL_MOCK_CPPFLAGS)
+tests_present_util_engine_vulkan_CFLAGS = $(PRESENT_UTIL_TEST_CFLAGS)
+tests_present_util_engine_vulkan_LDADD = $(tests_present_util_swapchain_synced_LDADD)
 # The render-node tests above, for a machine with a GPU (builds nothing).
 EXTRA_DIST += scripts/gpu-check.sh

@@ -172,7 +172,8 @@ TEST(bad_arguments_are_refused)
 {
     struct fixture s;
     xcb_present_util_options_t o = { .size = sizeof o, .mode = XCB_PRESENT_UTIL_MODE_FIFO,
-                                     .backend = XCB_PRESENT_UTIL_BACKEND_AUTO, .num_buffers = 1 };
+                                     .backend = XCB_PRESENT_UTIL_BACKEND_AUTO, .num_buffers = 1,
+                                     .swap_interval = 1, .render_fd = -1 };
     xcb_present_util_image_t img = { .size = sizeof img }, copy = { .size = sizeof copy };
     xcb_rectangle_t outside = { 60, 40, 10, 10 };
 

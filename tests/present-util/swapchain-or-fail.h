@@ -33,8 +33,12 @@ swapchain_or_fail(xcb_connection_t *c, xcb_window_t window, xcb_present_util_mod
                   xcb_present_util_backend_t backend, uint32_t num_buffers,
                   xcb_present_util_frame_cb_t on_frame, void *data)
 {
-    xcb_present_util_options_t o = { .size = sizeof o, .mode = mode, .backend = backend,
-                                     .num_buffers = num_buffers };
+    xcb_present_util_options_t o;
+
+    xcb_present_util_options_init(&o);
+    o.mode = mode;
+    o.backend = backend;
+    o.num_buffers = num_buffers;
 
     return swapchain_with_options_or_fail(c, window, &o, on_frame, data);
 }

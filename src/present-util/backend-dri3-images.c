@@ -1,0 +1,207 @@
+/*
+ * The DRI3 back end with the caller's images (options.images): a driver's
+ * GPU images, which the library makes pixmaps of but never allocates,
+ * maps or reallocates.
+ *
+ * PRIME: when the caller renders on another device than the server's
+ * (xcb_dri3_util_device_needs_prime()), the server may not be able to
+ * read the caller's images at all (another GPU's memory, a tiled layout
+ * only that GPU knows).  Each image then gets a linear display buffer the
+ * server can read, which becomes the pixmap instead, and every frame is
+ * copied into it before it is presented: by the caller's copy hook (a
+ * blit on its GPU), or by the CPU when both can be mapped.
+ *
+ * All pixmaps are made at create, in one round trip for all of them
+ * (xcb_dri3_util_buffers_to_pixmaps()), and each buffer takes its own
+ * when it is set up.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend-dri3-private.h"
+
+/* TEMPORARY until the dri3-util functions land */
+#include <sys/stat.h>
+static int xcb_dri3_util_device_needs_prime(int a, int b)
+{
+    struct stat sa, sb;
+    if (fstat(a, &sa) < 0 || fstat(b, &sb) < 0)
+        return -EBADF;
+    return !(sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino);
+}
+static int xcb_dri3_util_buffers_to_pixmaps(xcb_connection_t *c, xcb_drawable_t d,
+                                            xcb_dri3_util_buffer_t *const *bufs, uint32_t n,
+                                            xcb_pixmap_t *out, xcb_generic_error_t **err)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        out[i] = xcb_dri3_util_buffer_to_pixmap(c, d, bufs[i], err);
+        if (!out[i])
+            return -errno;
+    }
+    return 0;
+}
+
+/* Whether the images must go through display buffers: only when the
+ * caller named its device and it is not the server's.  0 or a negative
+ * errno (-EINVAL: render_fd is no open fd). */
+static int decide_prime(sc_t *sc)
+{
+    struct dri3_state *st = dri3_state(sc);
+    xcb_generic_error_t *err = NULL;
+    int r;
+
+    if (sc->render_fd < 0)
+        return 0;
+    st->device = xcb_dri3_util_device_open(sc->c, sc->window, 0, &err);
+    free(err);
+    if (!st->device) {
+        r = errno;
+        sc_log(sc, "PRIME: DRI3 Open failed (%s): the server's device is unknown",
+               strerror(r));
+        return sc_unanswered(-r) ? -r : -ENOTSUP;
+    }
+    r = xcb_dri3_util_device_needs_prime(st->device->fd, sc->render_fd);
+    if (r < 0) {
+        sc_log(sc, "PRIME: render_fd %d: %s", sc->render_fd, strerror(-r));
+        return -EINVAL;
+    }
+    st->prime = r == 1;
+    sc_log(sc, "PRIME: the caller renders on %s device (server's: %s)",
+           st->prime ? "another" : "the same", st->device->note);
+    return 0;
+}
+
+/* PRIME: one linear display buffer per image. */
+static int make_display_buffers(sc_t *sc)
+{
+    struct dri3_state *st = dri3_state(sc);
+    uint16_t w = xcb_dri3_util_buffer_width(sc->images[0]);
+    uint16_t h = xcb_dri3_util_buffer_height(sc->images[0]);
+
+    if (!sc->prime_copy) {
+        /* the CPU copies: the caller's images must be mappable */
+        if (!xcb_dri3_util_buffer_map(sc->images[0], 0, XCB_DRI3_UTIL_MAP_READ, NULL)) {
+            sc_log(sc, "PRIME: no copy hook and the images cannot be mapped (%s)",
+                   strerror(errno));
+            return -EINVAL;
+        }
+        xcb_dri3_util_buffer_unmap(sc->images[0], 0);
+    }
+    for (uint32_t i = 0; i < sc->num_buffers; i++) {
+        st->display[i] = xcb_dri3_util_buffer_create_memfd(w, h, sc->fourcc);
+        if (!st->display[i])
+            return errno == ENOMEM ? -ENOMEM : -ENOTSUP;
+        sc->fds_open++;
+    }
+    return 0;
+}
+
+int dri3_images_init(sc_t *sc)
+{
+    struct dri3_state *st = dri3_state(sc);
+    xcb_dri3_util_buffer_t *shown[SC_MAX_BUFFERS];
+    xcb_generic_error_t *err = NULL;
+    int r = decide_prime(sc);
+
+    if (r == 0 && st->prime)
+        r = make_display_buffers(sc);
+    if (r < 0)
+        return r;
+    for (uint32_t i = 0; i < sc->num_buffers; i++)
+        shown[i] = st->prime ? st->display[i] : sc->images[i];
+    r = xcb_dri3_util_buffers_to_pixmaps(sc->c, sc->window, shown, sc->num_buffers,
+                                         st->image_pixmaps, &err);
+    sc_log(sc, "request: PixmapFromBuffers x%u (%s, one round trip): %s", sc->num_buffers,
+           st->prime ? "PRIME display buffers" : "the caller's images",
+           r == 0 ? "done" : strerror(-r));
+    if (r < 0) {
+        sc_log(sc, "DRI3: the server refused the images (X error %d)",
+               err ? err->error_code : 0);
+        free(err);
+        /* no answer stays what it is; a refusal is "cannot show these" */
+        return sc_unanswered(r) ? r : -ENOTSUP;
+    }
+    return 0;
+}
+
+void dri3_images_attach(sc_t *sc, struct buffer *b, struct dri3_buffer *db)
+{
+    struct dri3_state *st = dri3_state(sc);
+
+    db->image = sc->images[b->index];
+    db->buf = st->display[b->index];            /* PRIME's, or NULL */
+    st->display[b->index] = NULL;
+    b->pixmap = st->image_pixmaps[b->index];
+    st->image_pixmaps[b->index] = 0;
+    b->pixels = NULL;                           /* the caller renders */
+    b->stride = xcb_dri3_util_buffer_stride(db->image, 0);
+    b->size = 0;
+}
+
+void dri3_images_fini(sc_t *sc)
+{
+    struct dri3_state *st = dri3_state(sc);
+
+    for (uint32_t i = 0; i < SC_MAX_BUFFERS; i++) {
+        if (st->image_pixmaps[i] && !xcb_connection_has_error(sc->c))
+            xcb_free_pixmap(sc->c, st->image_pixmaps[i]);
+        st->image_pixmaps[i] = 0;
+        if (st->display[i]) {
+            xcb_dri3_util_buffer_destroy(st->display[i]);
+            sc->fds_open--;
+            st->display[i] = NULL;
+        }
+    }
+}
+
+/* The CPU's copy of the damaged rectangles (all of it for none). */
+static int cpu_copy(xcb_dri3_util_buffer_t *src, xcb_dri3_util_buffer_t *dst,
+                    const xcb_rectangle_t *damage, uint32_t n)
+{
+    uint32_t src_stride, dst_stride = xcb_dri3_util_buffer_stride(dst, 0);
+    uint32_t bytes_pp = xcb_dri3_util_buffer_bpp(dst) / 8;
+    const xcb_rectangle_t all = { 0, 0, xcb_dri3_util_buffer_width(dst),
+                                  xcb_dri3_util_buffer_height(dst) };
+    uint8_t *to = xcb_dri3_util_buffer_map(dst, 0, XCB_DRI3_UTIL_MAP_WRITE, NULL);
+    const uint8_t *from;
+    int e;
+
+    if (!to)
+        return -errno;
+    from = xcb_dri3_util_buffer_map(src, 0, XCB_DRI3_UTIL_MAP_READ, &src_stride);
+    if (!from) {
+        e = errno;
+        xcb_dri3_util_buffer_unmap(dst, 0);
+        return -e;
+    }
+    if (!n) {
+        damage = &all;
+        n = 1;
+    }
+    for (uint32_t i = 0; i < n; i++)
+        for (uint32_t y = damage[i].y; y < (uint32_t)damage[i].y + damage[i].height; y++)
+            memcpy(to + (size_t)y * dst_stride + (size_t)damage[i].x * bytes_pp,
+                   from + (size_t)y * src_stride + (size_t)damage[i].x * bytes_pp,
+                   (size_t)damage[i].width * bytes_pp);
+    xcb_dri3_util_buffer_unmap(src, 0);
+    xcb_dri3_util_buffer_unmap(dst, 0);
+    return 0;
+}
+
+int dri3_images_upload(sc_t *sc, struct buffer *b, const xcb_rectangle_t *damage, uint32_t n)
+{
+    struct dri3_buffer *db = b->priv;
+    int r;
+
+    if (!dri3_state(sc)->prime || !db->image || !db->buf)
+        return 0;
+    r = sc->prime_copy ? sc->prime_copy(sc->prime_data, db->image, db->buf, damage, n)
+                       : cpu_copy(db->image, db->buf, damage, n);
+    if (r < 0) {
+        sc_log(sc, "PRIME: the copy of image %u failed (%d)", b->index, r);
+        return r;
+    }
+    sc->stats.prime_copies++;
+    return 0;
+}

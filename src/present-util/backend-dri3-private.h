@@ -1,0 +1,69 @@
+/*
+ * The DRI3 back end's state, shared by backend-dri3.c (the library's own
+ * memfd buffers, fences, explicit sync) and backend-dri3-images.c (the
+ * caller's images and PRIME's display buffers).
+ */
+#ifndef BACKEND_DRI3_PRIVATE_H
+#define BACKEND_DRI3_PRIVATE_H
+
+#include <xcb/sync.h>
+
+#include "swapchain-private.h"
+#include "timeline-private.h"
+#include "xcb_dri3_util.h"
+
+#pragma GCC visibility push(hidden)
+
+/* A timeline the server knows: ours, and its XID (ImportSyncobj). */
+struct sync_timeline {
+    void *tl;
+    uint32_t syncobj;
+};
+
+struct dri3_state {
+    xcb_dri3_util_caps_t caps;
+    xcb_dri3_util_device_t *device;         /* for timelines and PRIME; may be NULL */
+    /* explicit sync when set: each buffer gets a timeline of these */
+    const struct sc_timeline_ops *tl_ops;
+    /* init's trial timeline, kept for the first buffer made after it */
+    struct sync_timeline spare;
+    uint64_t *mods_window, *mods_screen;    /* the server's last lists */
+    uint32_t n_window, n_screen;
+    /* Caller images: their pixmaps, made at init in one round trip and
+     * taken by each buffer's alloc; PRIME's display buffers likewise. */
+    xcb_pixmap_t image_pixmaps[SC_MAX_BUFFERS];
+    xcb_dri3_util_buffer_t *display[SC_MAX_BUFFERS];
+    bool prime;
+};
+
+struct dri3_buffer {
+    xcb_dri3_util_buffer_t *buf;            /* ours (memfd, or PRIME's display), or NULL */
+    xcb_dri3_util_buffer_t *image;          /* the caller's, or NULL */
+    xcb_dri3_util_fence_t *fence;
+    xcb_sync_fence_t fence_id;
+    struct sync_timeline sync;              /* explicit sync only */
+    uint64_t point;                         /* last point used on it */
+    uint64_t release_point;                 /* of its last frame, 0: none */
+};
+
+static inline struct dri3_state *dri3_state(sc_t *sc)
+{
+    return sc->backend_data;
+}
+
+/* backend-dri3-images.c */
+/* At init, with caller images: decides PRIME (options.render_fd against
+ * the server's device), makes the display buffers, and makes the
+ * pixmaps of all images (or display buffers) in one round trip.  0 or a
+ * negative errno (-ENOTSUP: the server refused them). */
+int dri3_images_init(sc_t *sc);
+/* A buffer's image (and display buffer) and pixmap, from what init made. */
+void dri3_images_attach(sc_t *sc, struct buffer *b, struct dri3_buffer *db);
+/* Frees what init made and no buffer took. */
+void dri3_images_fini(sc_t *sc);
+/* PRIME's copy before a present: the caller's hook, or the CPU. */
+int dri3_images_upload(sc_t *sc, struct buffer *b, const xcb_rectangle_t *damage, uint32_t n);
+
+#pragma GCC visibility pop
+
+#endif

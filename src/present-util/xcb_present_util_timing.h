@@ -1,0 +1,161 @@
+/*
+ * xcb_present_util_timing.h: when frames are shown (libxcb-present-util;
+ * included by <xcb/xcb_present_util.h>, whose overview gives the rules for
+ * errors, sized structs and threads).
+ *
+ * Every frame the swapchain presents gets a frame_id (1, 2, ...: the swap
+ * count of GLX_OML_sync_control).  Its timing (the vblank that showed it,
+ * MSC and UST, and how: copy, flip, skip) reaches the caller three ways:
+ * a callback per completed frame, wait_frame() for one frame or all of
+ * them (VK_KHR_present_wait, glXWaitForSbcOML), and the image of the next
+ * acquire(), which predicts its vblank.  Frames can be aimed at a time
+ * (present_at(), in UST) or at a vblank count (present_msc(), with
+ * GLX_OML_sync_control's divisor and remainder), and wait_msc() waits for
+ * a vblank count without presenting (glXWaitForMscOML).
+ *
+ * MSCs are the swapchain's own count: the server's, continued without a
+ * step back when the window moves to another CRTC.  USTs are
+ * CLOCK_MONOTONIC microseconds on a local server.
+ */
+#ifndef XCB_PRESENT_UTIL_TIMING_H
+#define XCB_PRESENT_UTIL_TIMING_H
+
+#include "xcb_present_util.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- per-frame timing ------------------------------------------------- */
+
+/* What happened to one frame, for callers that want per-frame timing.  The
+ * library fills it for the frame callback with size set to its own
+ * sizeof (read only the fields that lie within size), and for
+ * xcb_present_util_wait_frame() as far as the caller's size goes. */
+typedef struct {
+    uint32_t size;          /* sizeof(xcb_present_util_frame_t) */
+    uint64_t frame;         /* its frame_id: 1 for the first present(), 2 for the next... */
+    uint32_t index;         /* the buffer */
+    uint8_t mode;           /* xcb_present_complete_mode_t: copy, flip, skip, suboptimal */
+    bool client_late;       /* present() came after the target vblank was due */
+    uint64_t target_msc;    /* FIFO modes; 0 when the server chose */
+    uint64_t msc, ust;      /* when it was shown (UST: microseconds) */
+    uint64_t submit_us;     /* CLOCK_MONOTONIC microseconds of present() */
+    /* -- after the first version -- */
+    uint64_t acquire_us;    /* CLOCK_MONOTONIC microseconds when acquire()
+                               handed its buffer out */
+    uint32_t age;           /* the buffer age acquire() reported for it */
+} xcb_present_util_frame_t;
+
+/* frame->mode of a frame whose CompleteNotify never came (a server or a
+ * proxy lost it): the frame was given up; msc and ust are 0. */
+#define XCB_PRESENT_UTIL_COMPLETE_LOST 0xff
+
+/* Zeroes *f and sets its size.  NULL does nothing. */
+void xcb_present_util_frame_init(xcb_present_util_frame_t *f);
+
+typedef void (*xcb_present_util_frame_cb_t)(void *data, const xcb_present_util_frame_t *frame);
+
+/*
+ * Calls cb(data, frame) once for every completed frame, from within
+ * acquire(), present() or dispatch(), with the swapchain locked: cb must
+ * not call the swapchain's functions.  cb NULL turns it off.  The msc and
+ * ust it is told never go backwards: after the server's count stepped
+ * back (a window moved to another CRTC), msc goes on from where it was.
+ */
+void xcb_present_util_swapchain_set_frame_callback(xcb_present_util_swapchain_t *sc,
+                                                   xcb_present_util_frame_cb_t cb, void *data);
+
+/* ---- aiming frames ----------------------------------------------------- */
+
+/*
+ * present(), shown at the first vblank at or after target_ust (UST,
+ * microseconds, the clock of the frame callback's ust), never before.  The
+ * vblank is found from the measured refresh and the recent completions;
+ * in FIFO modes also never before the vblank of the frame presented
+ * before.  Right after create, or after the window moved to another
+ * display, the display's timing may not be known yet: present_at() then
+ * waits for it for up to 150 ms.  target_ust 0 or in the past: as soon as
+ * the mode allows, as present().
+ *
+ * Returns what present() returns, -EINVAL also for a target_ust above
+ * UINT64_MAX / 1000, and -EAGAIN when the timing did not become known
+ * (nothing is sent; the buffer stays acquired).
+ */
+int xcb_present_util_present_at(xcb_present_util_swapchain_t *sc,
+                                const xcb_present_util_image_t *image,
+                                const xcb_rectangle_t *damage, uint32_t n_damage,
+                                uint64_t target_ust);
+
+/*
+ * present(), aimed the way glXSwapBuffersMscOML aims (GLX_OML_sync_control):
+ * at vblank target_msc when the count has not reached it; when it has (or
+ * target_msc is 0), with divisor 0 as soon as the mode allows, and with
+ * divisor > 0 at the next vblank whose count satisfies
+ * msc % divisor == remainder.  The server applies the rule, on the
+ * swapchain's MSC count (see the overview).  The mode's queueing still
+ * applies (acquire() bounds the frames in flight), but not its aim: a
+ * FIFO frame aimed before the vblank of the frame presented before it is
+ * shown at that vblank, and replaces it (as with GLX).
+ *
+ * Returns what present() returns, and -EINVAL also for divisor > 0 with
+ * remainder >= divisor.
+ */
+int xcb_present_util_present_msc(xcb_present_util_swapchain_t *sc,
+                                 const xcb_present_util_image_t *image,
+                                 const xcb_rectangle_t *damage, uint32_t n_damage,
+                                 uint64_t target_msc, uint64_t divisor, uint64_t remainder);
+
+/* A vblank count: what glXGetSyncValuesOML and glXWaitForMscOML report. */
+typedef struct {
+    uint32_t size;          /* sizeof(xcb_present_util_timing_t) */
+    uint64_t ust;           /* of the vblank, microseconds */
+    uint64_t msc;           /* the vblank */
+    uint64_t sbc;           /* frame_id of the last frame shown (0: none yet) */
+} xcb_present_util_timing_t;
+
+/* Zeroes *t and sets its size.  NULL does nothing. */
+void xcb_present_util_timing_init(xcb_present_util_timing_t *t);
+
+/*
+ * Waits for a vblank the way glXWaitForMscOML does: until the count
+ * reaches target_msc; when it already has, with divisor 0 returns at once
+ * with the current count (the last vblank's), and with divisor > 0 waits
+ * for the next vblank whose count satisfies msc % divisor == remainder.
+ * Asks the server (PresentNotifyMSC) and waits for its answer, at most
+ * timeout_ns (0: the answer must come at once; negative: up to 10
+ * seconds); like acquire(), the wait reads what the server sent and wakes
+ * when another thread read it.  Fills *t (may be NULL) as far as t->size
+ * goes.
+ *
+ * Returns 0, -ETIMEDOUT, -ENODEV, -EPIPE, -ECANCELED, -EBUSY (8 waits
+ * at once already), -EINVAL (divisor > 0 with remainder >= divisor,
+ * t->size below the first version).
+ */
+int xcb_present_util_wait_msc(xcb_present_util_swapchain_t *sc, uint64_t target_msc,
+                              uint64_t divisor, uint64_t remainder, int64_t timeout_ns,
+                              xcb_present_util_timing_t *t);
+
+/*
+ * Waits until frame frame_id was shown or skipped (its CompleteNotify
+ * came, or it was given up as lost) and fills *frame, as far as
+ * frame->size goes, with its timing (VK_KHR_present_wait,
+ * glXWaitForSbcOML).  frame_id 0: the last frame presented so far, so
+ * that every frame presented so far is done.  The timing of the last 64
+ * frames is kept: an older frame returns 0 at once with only frame->frame
+ * set.  frame may be NULL.  Like acquire(), the wait reads what the server
+ * sent, wakes when another thread read it, and ends at once when destroy()
+ * runs in another thread.
+ *
+ * Returns 0, -ETIMEDOUT, -ENODEV, -EPIPE, -ECANCELED, -EINVAL (a frame_id
+ * not presented yet, nothing presented yet with frame_id 0, or
+ * frame->size below the first version).
+ */
+int xcb_present_util_wait_frame(xcb_present_util_swapchain_t *sc, uint64_t frame_id,
+                                int64_t timeout_ns, xcb_present_util_frame_t *frame);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
