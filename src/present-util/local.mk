@@ -12,7 +12,8 @@ src_libxcb_present_util_la_SOURCES = \
 	src/present-util/swapchain-pacing.c src/present-util/swapchain-wait-frame.c \
 	src/present-util/backend-shm.c src/present-util/backend-put-image.c \
 	src/present-util/backend-dri3.c src/present-util/timeline-private.h \
-	src/present-util/present-synced.c \
+	src/present-util/present-synced.c src/present-util/xcb_present_util_synced.h \
+	src/present-util/window-caps.c src/present-util/window-caps-private.h \
 	src/present-util/sized.c src/present-util/sized-private.h
 src_libxcb_present_util_la_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE \
 	-I$(top_srcdir)/src/present-util -I$(top_srcdir)/src/dri3-util
@@ -24,7 +25,8 @@ src_libxcb_present_util_la_LDFLAGS = -version-info 0:0:0 -no-undefined \
 	-export-symbols-regex '^xcb_present_util_'
 
 presentutilincludedir = $(includedir)/xcb
-presentutilinclude_HEADERS = src/present-util/xcb_present_util.h
+presentutilinclude_HEADERS = src/present-util/xcb_present_util.h \
+	src/present-util/xcb_present_util_synced.h
 
 pkgconfig_DATA += pkgconfig/xcb-present-util.pc
 EXTRA_DIST += pkgconfig/xcb-present-util.pc.in
@@ -42,6 +44,8 @@ PRESENT_UTIL_MAN_PAGES = \
 	src/present-util/man/xcb_present_util_backend_name.3 \
 	src/present-util/man/xcb_present_util_mode_name.3 \
 	src/present-util/man/xcb_present_util_present_synced.3 \
+	src/present-util/man/xcb_present_util_present_pixmap_synced.3 \
+	src/present-util/man/xcb_present_util_synced_init.3 \
 	src/present-util/man/xcb_present_util_options_init.3 \
 	src/present-util/man/xcb_present_util_image_init.3 \
 	src/present-util/man/xcb_present_util_stats_init.3 \

@@ -21,6 +21,7 @@
 #define IMAGE_SIZE_FIRST SIZE_THROUGH(xcb_present_util_image_t, index)
 #define STATS_SIZE_FIRST SIZE_THROUGH(xcb_present_util_stats_t, flips)
 #define FRAME_SIZE_FIRST SIZE_THROUGH(xcb_present_util_frame_t, submit_us)
+#define SYNCED_SIZE_FIRST SIZE_THROUGH(xcb_present_util_synced_t, n_notifies)
 
 /* How many bytes of a struct of ours fit into the caller's. */
 static inline size_t sized_len(uint32_t caller_size, size_t ours)
