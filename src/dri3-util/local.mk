@@ -68,6 +68,7 @@ DRI3_UTIL_MAN_PAGES = \
 	src/dri3-util/man/xcb_dri3_util_buffer_create_memfd.3 \
 	src/dri3-util/man/xcb_dri3_util_buffer_import.3 \
 	src/dri3-util/man/xcb_dri3_util_buffer_to_pixmap.3 \
+	src/dri3-util/man/xcb_dri3_util_buffers_to_pixmaps.3 \
 	src/dri3-util/man/xcb_dri3_util_buffer_from_pixmap.3 \
 	src/dri3-util/man/xcb_dri3_util_buffer_map.3 \
 	src/dri3-util/man/xcb_dri3_util_buffer_unmap.3 \
