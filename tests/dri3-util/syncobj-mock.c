@@ -312,6 +312,26 @@ TEST(present_pixmap_synced_asks_the_window)
     xcb_dri3_util_buffer_destroy(s.b);
 }
 
+/* One way of spoiling a valid presentation per `how`, each of which the
+ * server would refuse with BadValue (or libxcb could not send); false past
+ * the last. */
+static bool spoil(xcb_present_util_synced_t *a, int how)
+{
+    switch (how) {
+    case 0: a->size = offsetof(xcb_present_util_synced_t, n_notifies); break;
+    case 1: a->options = 1u << 7; break;
+    case 2: a->options = XCB_PRESENT_OPTION_ASYNC_MAY_TEAR; break; /* the window lacks it */
+    case 3: a->n_notifies = 1; break;                               /* notifies NULL */
+    case 4: a->remainder = a->divisor; break;
+    case 5: a->divisor = 0; break;
+    case 6: a->release_syncobj = a->acquire_syncobj, a->release_point = a->acquire_point; break;
+    case 7: a->acquire_point = 0; break;
+    case 8: a->release_syncobj = XCB_NONE; break;
+    default: return false;
+    }
+    return true;
+}
+
 /* What the server would refuse with BadValue: -EINVAL, nothing sent. */
 TEST(present_pixmap_synced_bad_values)
 {
@@ -322,33 +342,9 @@ TEST(present_pixmap_synced_bad_values)
     e2e_start(&t, "present-window-caps", "async,fence,ust,syncobj", NULL);
     make_scene(&t, &s);
     CHECK_EQ(xcb_present_util_present_pixmap_synced(t.c, NULL, NULL), -EINVAL);
-    full_args(&s, &a);
-    a.size = offsetof(xcb_present_util_synced_t, n_notifies);
-    CHECK_EQ(xcb_present_util_present_pixmap_synced(t.c, &a, NULL), -EINVAL);
-    full_args(&s, &a);
-    a.options = 1u << 7;
-    CHECK_EQ(xcb_present_util_present_pixmap_synced(t.c, &a, NULL), -EINVAL);
-    full_args(&s, &a);
-    a.options = XCB_PRESENT_OPTION_ASYNC_MAY_TEAR;     /* the root has it, the window not */
-    CHECK_EQ(xcb_present_util_present_pixmap_synced(t.c, &a, NULL), -EINVAL);
-    full_args(&s, &a);
-    a.n_notifies = 1;
-    CHECK_EQ(xcb_present_util_present_pixmap_synced(t.c, &a, NULL), -EINVAL);
-    full_args(&s, &a);
-    a.remainder = a.divisor;
-    CHECK_EQ(xcb_present_util_present_pixmap_synced(t.c, &a, NULL), -EINVAL);
-    full_args(&s, &a);
-    a.divisor = 0;
-    CHECK_EQ(xcb_present_util_present_pixmap_synced(t.c, &a, NULL), -EINVAL);
-    full_args(&s, &a);
-    a.release_syncobj = a.acquire_syncobj;
-    a.release_point = a.acquire_point;
-    CHECK_EQ(xcb_present_util_present_pixmap_synced(t.c, &a, NULL), -EINVAL);
-    full_args(&s, &a);
-    a.acquire_point = 0;
-    CHECK_EQ(xcb_present_util_present_pixmap_synced(t.c, &a, NULL), -EINVAL);
-    full_args(&s, &a);
-    a.release_syncobj = XCB_NONE;
-    CHECK_EQ(xcb_present_util_present_pixmap_synced(t.c, &a, NULL), -EINVAL);
+    for (int how = 0; full_args(&s, &a), spoil(&a, how); how++) {
+        test_note("spoiled: %d", how);
+        CHECK_EQ(xcb_present_util_present_pixmap_synced(t.c, &a, NULL), -EINVAL);
+    }
     end_scene_with_nothing_sent(&t, &s);
 }
