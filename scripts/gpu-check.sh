@@ -24,7 +24,7 @@ set -u
 cd "$(dirname "$0")/.." || exit 2
 PROGRAMS="tests/dri3-util/drm-nodevice tests/present-util/swapchain-synced"
 # the tests that need the render node: they must not skip here
-RENDER_TESTS="gbm_on_render_node timeline_on_render_node drm_timelines_on_a_render_node"
+RENDER_TESTS="gbm_on_render_node timeline_on_render_node timeline_wait_any_on_render_node drm_timelines_on_a_render_node"
 
 echo "== render nodes"
 found=0

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 #include <xcb/dri3.h>
+#include <xcb/xcbext.h>
 
 static bool dri3_at_least_12(const xcb_dri3_util_caps_t *caps)
 {
@@ -103,38 +104,42 @@ static xcb_pixmap_t fail_pixmap(int ret)
     return XCB_NONE;
 }
 
-static xcb_pixmap_t to_pixmap(xcb_connection_t *c, xcb_drawable_t drawable,
-                              const xcb_dri3_util_buffer_t *buf, xcb_generic_error_t **err)
-{
-    xcb_dri3_util_caps_t caps;
-    xcb_void_cookie_t cookie;
-    xcb_generic_error_t *e = NULL;
-    uint64_t modifier = 0;
-    uint32_t size = 0;
-    int32_t fds[4];
+/* One buffer's request, decided and its fds dup'ed before anything is
+ * sent, so that a refusal leaves nothing on the server. */
+struct pixmap_req {
     xcb_pixmap_t pixmap;
+    uint64_t modifier;      /* DRI3 >= 1.2 */
+    uint32_t size;          /* DRI3 1.0 */
+    int32_t fds[4];         /* dups, for libxcb to send and close */
+    xcb_void_cookie_t cookie;
+    bool failed;            /* the server refused it */
+};
+
+static int prepare_req(xcb_connection_t *c, xcb_drawable_t drawable,
+                       const xcb_dri3_util_caps_t *caps, const xcb_dri3_util_buffer_t *buf,
+                       struct pixmap_req *req, xcb_generic_error_t **err)
+{
     int ret;
 
-    ret = conn_need_dri3(c, 0, &caps);
-    if (ret < 0)
-        return fail_pixmap(ret);
     if (buf->depth == 0)
-        return fail_pixmap(-EINVAL);
-    /* Everything that can refuse is decided before anything is sent. */
-    if (dri3_at_least_12(&caps))
-        ret = choose_modifier(c, drawable, buf, &modifier, err);
+        return -EINVAL;
+    if (dri3_at_least_12(caps))
+        ret = choose_modifier(c, drawable, buf, &req->modifier, err);
     else
-        ret = check_v10(buf, &size);
+        ret = check_v10(buf, &req->size);
     if (ret < 0)
-        return fail_pixmap(ret);
-    pixmap = xcb_generate_id(c);
-    if (pixmap == (uint32_t)-1)
-        return fail_pixmap(-EPIPE);
-    ret = dup_planes(buf, fds);
-    if (ret < 0)
-        return fail_pixmap(ret);
+        return ret;
+    req->pixmap = xcb_generate_id(c);
+    if (req->pixmap == (uint32_t)-1)
+        return -EPIPE;
+    return dup_planes(buf, req->fds);
+}
 
-    if (dri3_at_least_12(&caps)) {
+static void send_req(xcb_connection_t *c, xcb_drawable_t drawable,
+                     const xcb_dri3_util_caps_t *caps, const xcb_dri3_util_buffer_t *buf,
+                     struct pixmap_req *req)
+{
+    if (dri3_at_least_12(caps)) {
         const struct buffer_plane *p = buf->planes;
         uint32_t st[4] = { 0 }, off[4] = { 0 };
 
@@ -143,31 +148,50 @@ static xcb_pixmap_t to_pixmap(xcb_connection_t *c, xcb_drawable_t drawable,
             st[i] = p[i].stride;
             off[i] = p[i].offset;
         }
-        cookie = xcb_dri3_pixmap_from_buffers_checked(
-            c, pixmap, drawable, (uint8_t)buf->n_planes, buf->width, buf->height, st[0],
+        req->cookie = xcb_dri3_pixmap_from_buffers_checked(
+            c, req->pixmap, drawable, (uint8_t)buf->n_planes, buf->width, buf->height, st[0],
             off[0], st[1], off[1], st[2], off[2], st[3], off[3], buf->depth, buf->bpp,
-            modifier, fds);
+            req->modifier, req->fds);
     } else {
-        cookie = xcb_dri3_pixmap_from_buffer_checked(c, pixmap, drawable, size, buf->width,
-                                                     buf->height,
-                                                     (uint16_t)buf->planes[0].stride,
-                                                     buf->depth, buf->bpp, fds[0]);
+        req->cookie = xcb_dri3_pixmap_from_buffer_checked(
+            c, req->pixmap, drawable, req->size, buf->width, buf->height,
+            (uint16_t)buf->planes[0].stride, buf->depth, buf->bpp, req->fds[0]);
     }
-    ret = util_wait_checked(c, cookie, &e);
+}
+
+/* The server may still make the pixmap (and, for a memfd, keep the memory
+ * pinned) after a wait gave up: free it after the fact, checked, so that
+ * its BadPixmap, when it never came to be, is swallowed like the request's
+ * own late error instead of reaching the event queue. */
+static void free_late(xcb_connection_t *c, xcb_pixmap_t pixmap)
+{
+    wait_abandon_void(c, xcb_free_pixmap_checked(c, pixmap));
+}
+
+static xcb_pixmap_t to_pixmap(xcb_connection_t *c, xcb_drawable_t drawable,
+                              const xcb_dri3_util_buffer_t *buf, xcb_generic_error_t **err)
+{
+    xcb_dri3_util_caps_t caps;
+    xcb_generic_error_t *e = NULL;
+    struct pixmap_req req = { 0 };
+    int ret;
+
+    ret = conn_need_dri3(c, 0, &caps);
+    if (ret == 0)
+        ret = prepare_req(c, drawable, &caps, buf, &req, err);
+    if (ret < 0)
+        return fail_pixmap(ret);
+    send_req(c, drawable, &caps, buf, &req);
+    ret = util_wait_checked(c, req.cookie, &e);
     if (ret == 1) {
         util_report_x_error(e, err);
         return XCB_NONE;
     }
-    if (ret == -ETIMEDOUT || ret == -ECANCELED) {
-        /* The server may still make the pixmap (and, for a memfd, keep
-         * the memory pinned): free it after the fact, checked, so that
-         * its BadPixmap, when it never came to be, is swallowed like the
-         * request's own late error instead of reaching the event queue. */
-        wait_abandon_void(c, xcb_free_pixmap_checked(c, pixmap));
-    }
+    if (ret == -ETIMEDOUT || ret == -ECANCELED)
+        free_late(c, req.pixmap);
     if (ret < 0)
         return fail_pixmap(ret);
-    return pixmap;
+    return req.pixmap;
 }
 
 xcb_pixmap_t xcb_dri3_util_buffer_to_pixmap(xcb_connection_t *c, xcb_drawable_t drawable,
@@ -185,6 +209,104 @@ xcb_pixmap_t xcb_dri3_util_buffer_to_pixmap(xcb_connection_t *c, xcb_drawable_t 
     pixmap = to_pixmap(c, drawable, buf, err);
     util_call_end(previous);
     return pixmap;
+}
+
+/* Every request was sent; one round trip (after the last) tells how each
+ * went: libxcb then answers for the earlier ones at once, the X error or
+ * nothing.  0, -EIO (the first X error in *err, the pixmaps that were made
+ * freed), or the wait's error (the pixmaps the server may still make are
+ * freed after the fact). */
+static int finish_pixmaps(xcb_connection_t *c, struct pixmap_req *reqs, uint32_t n,
+                          xcb_generic_error_t **err)
+{
+    xcb_generic_error_t *first = NULL, *e = NULL;
+    int ret = util_wait_checked(c, reqs[n - 1].cookie, &e);
+
+    if (ret == -ETIMEDOUT || ret == -ECANCELED) {
+        /* wait_checked abandoned the last request; the others too. */
+        for (uint32_t i = 0; i + 1 < n; i++)
+            wait_abandon(c, reqs[i].cookie.sequence, ABANDON_VOID);
+        for (uint32_t i = 0; i < n; i++)
+            free_late(c, reqs[i].pixmap);
+    }
+    if (ret < 0)
+        return ret;
+    reqs[n - 1].failed = e != NULL;
+    first = e;
+    for (uint32_t i = n - 1; i-- > 0;) {
+        void *r = NULL;
+
+        e = NULL;
+        xcb_poll_for_reply(c, reqs[i].cookie.sequence, &r, &e);
+        free(r);
+        reqs[i].failed = e != NULL;
+        /* Walking backwards: the last error kept is the first sent. */
+        if (e) {
+            free(first);
+            first = e;
+        }
+    }
+    if (!first)
+        return 0;
+    for (uint32_t i = 0; i < n; i++)
+        if (!reqs[i].failed)
+            xcb_free_pixmap(c, reqs[i].pixmap);     /* it exists: no error */
+    util_report_x_error(first, err);
+    return -EIO;
+}
+
+static int to_pixmaps(xcb_connection_t *c, xcb_drawable_t drawable,
+                      xcb_dri3_util_buffer_t *const *buffers, uint32_t n,
+                      struct pixmap_req *reqs, xcb_generic_error_t **err)
+{
+    xcb_dri3_util_caps_t caps;
+    uint32_t i;
+    int ret = conn_need_dri3(c, 0, &caps);
+
+    /* Everything that can refuse is decided for every buffer before the
+     * first request goes. */
+    for (i = 0; ret == 0 && i < n; i++)
+        ret = prepare_req(c, drawable, &caps, buffers[i], &reqs[i], err);
+    if (ret < 0) {
+        /* reqs[i - 1] failed and closed its own dups */
+        for (uint32_t j = 0; j + 1 < i; j++)
+            close_fds((const int *)reqs[j].fds, buffers[j]->n_planes);
+        return ret;
+    }
+    for (i = 0; i < n; i++)
+        send_req(c, drawable, &caps, buffers[i], &reqs[i]);
+    return finish_pixmaps(c, reqs, n, err);
+}
+
+int xcb_dri3_util_buffers_to_pixmaps(xcb_connection_t *c, xcb_drawable_t drawable,
+                                     xcb_dri3_util_buffer_t *const *buffers, uint32_t n,
+                                     xcb_pixmap_t *pixmaps, xcb_generic_error_t **err)
+{
+    xcb_dri3_util_wait_scope_t previous;
+    struct pixmap_req *reqs;
+    int ret;
+
+    if (err)
+        *err = NULL;
+    if (!buffers || !pixmaps)
+        return -EINVAL;
+    for (uint32_t i = 0; i < n; i++) {
+        pixmaps[i] = XCB_NONE;
+        if (!buffers[i])
+            return -EINVAL;
+    }
+    if (n == 0)
+        return 0;
+    reqs = calloc(n, sizeof *reqs);
+    if (!reqs)
+        return -ENOMEM;
+    previous = util_call_begin(c);
+    ret = to_pixmaps(c, drawable, buffers, n, reqs, err);
+    util_call_end(previous);
+    for (uint32_t i = 0; ret == 0 && i < n; i++)
+        pixmaps[i] = reqs[i].pixmap;
+    free(reqs);
+    return ret;
 }
 
 /* The reply (with fds) of request `sequence`, or NULL with errno set

@@ -68,6 +68,7 @@ DRI3_UTIL_MAN_PAGES = \
 	src/dri3-util/man/xcb_dri3_util_buffer_create_memfd.3 \
 	src/dri3-util/man/xcb_dri3_util_buffer_import.3 \
 	src/dri3-util/man/xcb_dri3_util_buffer_to_pixmap.3 \
+	src/dri3-util/man/xcb_dri3_util_buffers_to_pixmaps.3 \
 	src/dri3-util/man/xcb_dri3_util_buffer_from_pixmap.3 \
 	src/dri3-util/man/xcb_dri3_util_buffer_map.3 \
 	src/dri3-util/man/xcb_dri3_util_buffer_unmap.3 \
@@ -98,6 +99,7 @@ DRI3_UTIL_MAN_PAGES = \
 	src/dri3-util/man/xcb_dri3_util_timeline_fd.3 \
 	src/dri3-util/man/xcb_dri3_util_timeline_signal.3 \
 	src/dri3-util/man/xcb_dri3_util_timeline_wait.3 \
+	src/dri3-util/man/xcb_dri3_util_timeline_wait_any.3 \
 	src/dri3-util/man/xcb_dri3_util_timeline_query.3 \
 	src/dri3-util/man/xcb_dri3_util_timeline_destroy.3
 # Installed as data: Makefile.am already owns man3dir for the generated pages.

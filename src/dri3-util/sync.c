@@ -74,27 +74,70 @@ int xcb_dri3_util_timeline_signal(xcb_dri3_util_timeline_t *tl, uint64_t point)
     return 0;
 }
 
+/* The kernel takes an absolute CLOCK_MONOTONIC deadline; the library's
+ * waits take a relative timeout, negative for none. */
+static int64_t deadline_of(int64_t timeout_ns)
+{
+    struct timespec now;
+    int64_t deadline;
+
+    if (timeout_ns < 0)
+        return INT64_MAX;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    deadline = (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
+    return timeout_ns > INT64_MAX - deadline ? INT64_MAX : deadline + timeout_ns;
+}
+
+/* The error of a failed drmSyncobjTimelineWait(). */
+static int wait_error(void)
+{
+    int ret = drm_error();
+
+    /* The kernel says ETIME; every other wait of the library says
+     * ETIMEDOUT. */
+    return ret == -ETIME ? -ETIMEDOUT : ret;
+}
+
 int xcb_dri3_util_timeline_wait(xcb_dri3_util_timeline_t *tl, uint64_t point,
                                 int64_t timeout_ns)
 {
-    struct timespec now;
-    int64_t deadline = INT64_MAX;
+    int64_t deadline = deadline_of(timeout_ns);
 
-    /* The kernel takes an absolute CLOCK_MONOTONIC deadline. */
-    if (timeout_ns >= 0) {
-        clock_gettime(CLOCK_MONOTONIC, &now);
-        deadline = (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
-        deadline = timeout_ns > INT64_MAX - deadline ? INT64_MAX : deadline + timeout_ns;
-    }
     errno = 0;
     if (drmSyncobjTimelineWait(tl->drm_fd, &tl->handle, &point, 1, deadline,
-                               DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT, NULL) != 0) {
-        int ret = drm_error();
+                               DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT, NULL) != 0)
+        return wait_error();
+    return 0;
+}
 
-        /* The kernel says ETIME; every other wait of the library says
-         * ETIMEDOUT. */
-        return ret == -ETIME ? -ETIMEDOUT : ret;
+int xcb_dri3_util_timeline_wait_any(xcb_dri3_util_timeline_t *const *timelines,
+                                    const uint64_t *points, uint32_t n, int64_t timeout_ns,
+                                    uint32_t *first)
+{
+    /* Copies: libdrm's prototype takes non-const arrays. */
+    uint32_t handles[XCB_DRI3_UTIL_WAIT_ANY_MAX];
+    uint64_t pts[XCB_DRI3_UTIL_WAIT_ANY_MAX];
+    uint32_t index = 0;
+    int64_t deadline;
+
+    if (!timelines || !points || n == 0 || n > XCB_DRI3_UTIL_WAIT_ANY_MAX || !timelines[0])
+        return -EINVAL;
+    /* One ioctl waits for all: the handles must belong to one DRM fd. */
+    for (uint32_t i = 0; i < n; i++) {
+        if (!timelines[i] || timelines[i]->drm_fd != timelines[0]->drm_fd)
+            return -EINVAL;
+        handles[i] = timelines[i]->handle;
+        pts[i] = points[i];
     }
+    deadline = deadline_of(timeout_ns);
+    errno = 0;
+    /* Without WAIT_ALL the kernel returns once any point is signalled and
+     * names it in index. */
+    if (drmSyncobjTimelineWait(timelines[0]->drm_fd, handles, pts, n, deadline,
+                               DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT, &index) != 0)
+        return wait_error();
+    if (first)
+        *first = index;
     return 0;
 }
 

@@ -172,6 +172,18 @@ xcb_pixmap_t xcb_dri3_util_buffer_to_pixmap(xcb_connection_t *c, xcb_drawable_t 
                                             xcb_generic_error_t **err);
 
 /*
+ * buffer_to_pixmap() for n buffers with one round trip: every request is
+ * decided before the first goes, then all are sent and waited for once,
+ * within the same bound.  Sends dups.  0 with pixmaps[0..n) filled (n 0:
+ * nothing to do), or a negative errno with every pixmap made freed and
+ * pixmaps[] XCB_NONE: -EIO (the first X error in *err), -EINVAL (an array
+ * or a buffer NULL), -ENOMEM, or what buffer_to_pixmap() gives as errno.
+ */
+int xcb_dri3_util_buffers_to_pixmaps(xcb_connection_t *c, xcb_drawable_t drawable,
+                                     xcb_dri3_util_buffer_t *const *buffers, uint32_t n,
+                                     xcb_pixmap_t *pixmaps, xcb_generic_error_t **err);
+
+/*
  * The buffer behind a pixmap: BuffersFromPixmap on DRI3 >= 1.2,
  * BufferFromPixmap on 1.0.  The reply's fds become the buffer's; fds it
  * cannot use are closed.  The fourcc follows from the pixmap's depth and

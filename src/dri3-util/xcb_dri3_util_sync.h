@@ -9,7 +9,8 @@
  * which gives an XID (xcb_dri3_syncobj_t) that the caller frees with
  * xcb_dri3_util_syncobj_free() before the timeline goes.  Points are
  * signalled by the GPU or the CPU (_timeline_signal) and by the server,
- * and waited for with _timeline_wait.
+ * and waited for with _timeline_wait (one point) or _timeline_wait_any
+ * (the first of several).
  */
 #ifndef XCB_DRI3_UTIL_SYNC_H
 #define XCB_DRI3_UTIL_SYNC_H
@@ -61,6 +62,22 @@ int xcb_dri3_util_timeline_signal(xcb_dri3_util_timeline_t *tl, uint64_t point);
  * as every other wait gives it), or another negative errno. */
 int xcb_dri3_util_timeline_wait(xcb_dri3_util_timeline_t *tl, uint64_t point,
                                 int64_t timeout_ns);
+/* The most timelines one xcb_dri3_util_timeline_wait_any() waits for. */
+#define XCB_DRI3_UTIL_WAIT_ANY_MAX 64
+
+/*
+ * Waits until at least one timelines[i] has reached points[i] (signalled
+ * and submitted), as a Vulkan WSI waits for the first of its images'
+ * release points; timeout_ns relative, negative: forever.  *first (first
+ * may be NULL) receives the index of one that is signalled.  The
+ * timelines must live on one DRM fd (one ioctl waits for all).  0,
+ * -ETIMEDOUT, -EINVAL (n 0 or above XCB_DRI3_UTIL_WAIT_ANY_MAX, an array
+ * or a timeline NULL, timelines on different DRM fds), or another negative
+ * errno.
+ */
+int xcb_dri3_util_timeline_wait_any(xcb_dri3_util_timeline_t *const *timelines,
+                                    const uint64_t *points, uint32_t n, int64_t timeout_ns,
+                                    uint32_t *first);
 /* The last signalled point.  0 or a negative errno. */
 int xcb_dri3_util_timeline_query(xcb_dri3_util_timeline_t *tl, uint64_t *point);
 /* Destroys the syncobj and closes its fd.  NULL is allowed. */

@@ -30,17 +30,6 @@ static int xcb_dri3_util_device_needs_prime(int a, int b)
         return -EBADF;
     return !(sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino);
 }
-static int xcb_dri3_util_buffers_to_pixmaps(xcb_connection_t *c, xcb_drawable_t d,
-                                            xcb_dri3_util_buffer_t *const *bufs, uint32_t n,
-                                            xcb_pixmap_t *out, xcb_generic_error_t **err)
-{
-    for (uint32_t i = 0; i < n; i++) {
-        out[i] = xcb_dri3_util_buffer_to_pixmap(c, d, bufs[i], err);
-        if (!out[i])
-            return -errno;
-    }
-    return 0;
-}
 
 /* Whether the images must go through display buffers: only when the
  * caller named its device and it is not the server's.  0 or a negative

@@ -388,10 +388,11 @@ static bool dri3_is_idle(sc_t *sc, struct buffer *b, int64_t timeout_ns)
 
 /* PresentPixmapSynced when explicit sync is on, on the buffer's own
  * timeline: the CPU has finished writing, so the acquire point is
- * signalled at once; the release point is the next one after it.  Sent
- * here rather than through xcb_present_util_present_synced(), which has no
- * update region: the server then copies only what the frame damaged, as
- * with PresentPixmap. */
+ * signalled at once; the release point is the next one after it.  The
+ * update region makes the server copy only what the frame damaged, as
+ * with PresentPixmap.  Sent directly rather than through
+ * xcb_present_util_present_pixmap_synced(): create() asked the window's
+ * capabilities already, and its argument checks hold by construction. */
 static int dri3_present(sc_t *sc, struct buffer *b, uint32_t options, const struct sc_aim *aim,
                         uint32_t update)
 {

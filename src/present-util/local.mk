@@ -14,7 +14,8 @@ src_libxcb_present_util_la_SOURCES = \
 	src/present-util/backend-shm.c src/present-util/backend-put-image.c \
 	src/present-util/backend-dri3.c src/present-util/timeline-private.h \
 	src/present-util/backend-dri3-private.h src/present-util/backend-dri3-images.c \
-	src/present-util/present-synced.c \
+	src/present-util/present-synced.c src/present-util/xcb_present_util_synced.h \
+	src/present-util/window-caps.c src/present-util/window-caps-private.h \
 	src/present-util/sized.c src/present-util/sized-private.h
 src_libxcb_present_util_la_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE \
 	-I$(top_srcdir)/src/present-util -I$(top_srcdir)/src/dri3-util
@@ -27,7 +28,8 @@ src_libxcb_present_util_la_LDFLAGS = -version-info 0:0:0 -no-undefined \
 
 presentutilincludedir = $(includedir)/xcb
 presentutilinclude_HEADERS = src/present-util/xcb_present_util.h \
-	src/present-util/xcb_present_util_timing.h
+	src/present-util/xcb_present_util_timing.h \
+	src/present-util/xcb_present_util_synced.h
 
 pkgconfig_DATA += pkgconfig/xcb-present-util.pc
 EXTRA_DIST += pkgconfig/xcb-present-util.pc.in
@@ -45,6 +47,8 @@ PRESENT_UTIL_MAN_PAGES = \
 	src/present-util/man/xcb_present_util_backend_name.3 \
 	src/present-util/man/xcb_present_util_mode_name.3 \
 	src/present-util/man/xcb_present_util_present_synced.3 \
+	src/present-util/man/xcb_present_util_present_pixmap_synced.3 \
+	src/present-util/man/xcb_present_util_synced_init.3 \
 	src/present-util/man/xcb_present_util_options_init.3 \
 	src/present-util/man/xcb_present_util_image_init.3 \
 	src/present-util/man/xcb_present_util_stats_init.3 \

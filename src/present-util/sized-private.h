@@ -24,6 +24,7 @@
 #define TIMING_SIZE_FIRST SIZE_THROUGH(xcb_present_util_timing_t, sbc)
 /* What a caller's struct holds (its size reaches past the field). */
 #define SIZED_HAS(ptr, type, field) ((ptr)->size >= SIZE_THROUGH(type, field))
+#define SYNCED_SIZE_FIRST SIZE_THROUGH(xcb_present_util_synced_t, n_notifies)
 
 /* How many bytes of a struct of ours fit into the caller's. */
 static inline size_t sized_len(uint32_t caller_size, size_t ours)

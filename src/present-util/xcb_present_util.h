@@ -51,6 +51,10 @@
  *
  * XCB_PRESENT_UTIL_DEBUG=1 in the environment logs every request, event
  * and invariant check to stderr.
+ *
+ * Callers with pixmaps and DRM syncobjs of their own (a Vulkan WSI, a GL
+ * loader) present without a swapchain: <xcb/xcb_present_util_synced.h>,
+ * included at the end of this header.
  */
 #ifndef XCB_PRESENT_UTIL_H
 #define XCB_PRESENT_UTIL_H
@@ -356,30 +360,6 @@ const char *xcb_present_util_backend_name(xcb_present_util_backend_t backend);
 const char *xcb_present_util_mode_name(xcb_present_util_mode_t mode);
 
 /*
- * Presents pixmap on window (Present 1.4 PresentPixmapSynced), without a
- * swapchain, for callers that manage their own pixmaps and syncobjs
- * (<xcb/xcb_dri3_util_sync.h>): the server
- * waits for acquire_point on acquire_syncobj before reading the pixmap and
- * signals release_point on release_syncobj once it no longer needs it.
- * Whole pixmap, whole window, any CRTC, no notifies.  Sent only when the
- * probe found DRI3 1.4, Present 1.4 and the Syncobj capability.  The
- * request is not waited for (only the probe, on a connection's first
- * call, makes round trips): when cookie is not NULL it is checked and
- * *cookie receives its cookie, for a bounded xcb_dri3_util_wait_void();
- * without a cookie an X error goes to the event queue.  Returns 0,
- * -EINVAL (a point of 0, a syncobj of XCB_NONE; acquire >= release on one
- * syncobj; divisor 0 with remainder non-zero, or remainder >= divisor),
- * -ENOTSUP, -EPIPE, or, on a connection's first call, which probes,
- * -ETIMEDOUT or -ECANCELED; nothing is sent on failure.
- */
-int xcb_present_util_present_synced(xcb_connection_t *c, xcb_window_t window,
-                                    xcb_pixmap_t pixmap, uint32_t serial,
-                                    xcb_dri3_syncobj_t acquire_syncobj, uint64_t acquire_point,
-                                    xcb_dri3_syncobj_t release_syncobj, uint64_t release_point,
-                                    uint32_t options, uint64_t target_msc, uint64_t divisor,
-                                    uint64_t remainder, xcb_void_cookie_t *cookie);
-
-/*
  * Waits for what is in flight and makes the server forget the swapchain's
  * event selection (at most 100 ms in all, on a stopped server too), frees
  * every pixmap, shared memory segment, fd and mapping, and frees the
@@ -394,7 +374,9 @@ void xcb_present_util_swapchain_destroy(xcb_present_util_swapchain_t *sc);
 }
 #endif
 
-/* The parts of the API by concern. */
+/* The parts of the API by concern: when frames are shown, and presenting
+ * without a swapchain, with explicit sync. */
 #include "xcb_present_util_timing.h"
+#include "xcb_present_util_synced.h"
 
 #endif

@@ -18,6 +18,7 @@
 #include <gbm.h>
 #endif
 
+#include "test-clock.h"
 #include "test-fds.h"
 #include "test-runner.h"
 #include "xcb_dri3_util.h"
@@ -153,5 +154,69 @@ TEST(timeline_on_render_node)
     CHECK_EQ(xcb_dri3_util_timeline_wait(tl, 2, 0), 0);
     CHECK_EQ(xcb_dri3_util_timeline_wait(tl, 3, -1), 0);
     xcb_dri3_util_timeline_destroy(tl);
+    close(fd);
+}
+
+/* What wait_any refuses before it asks the kernel; no device needed. */
+TEST(timeline_wait_any_refusals)
+{
+    xcb_dri3_util_timeline_t *none[XCB_DRI3_UTIL_WAIT_ANY_MAX + 1] = { NULL };
+    uint64_t points[XCB_DRI3_UTIL_WAIT_ANY_MAX + 1] = { 1 };
+    uint32_t first = 77;
+
+    CHECK_EQ(xcb_dri3_util_timeline_wait_any(none, points, 0, 0, &first), -EINVAL);
+    CHECK_EQ(xcb_dri3_util_timeline_wait_any(none, points, XCB_DRI3_UTIL_WAIT_ANY_MAX + 1, 0,
+                                             &first), -EINVAL);
+    CHECK_EQ(xcb_dri3_util_timeline_wait_any(NULL, points, 1, 0, &first), -EINVAL);
+    CHECK_EQ(xcb_dri3_util_timeline_wait_any(none, NULL, 1, 0, &first), -EINVAL);
+    CHECK_EQ(xcb_dri3_util_timeline_wait_any(none, points, 1, -1, NULL), -EINVAL);
+    CHECK_EQ(first, 77);
+}
+
+/* Two timelines: the second's point is signalled, and wait_any says so;
+ * with nothing signalled it times out within bounds. */
+TEST(timeline_wait_any_on_render_node)
+{
+    int fd = open_render_node(), fd2;
+    xcb_dri3_util_timeline_t *tl[2], *other, *mixed[2];
+    uint64_t points[2] = { 1, 1 };
+    uint32_t first = 77;
+    int64_t start, took;
+
+    if (fd < 0)
+        SKIP("no /dev/dri render node on this machine");
+    tl[0] = xcb_dri3_util_timeline_create(fd);
+    tl[1] = tl[0] ? xcb_dri3_util_timeline_create(fd) : NULL;
+    if (!tl[1]) {
+        test_note("timeline_create: %s", strerror(errno));
+        xcb_dri3_util_timeline_destroy(tl[0]);
+        close(fd);
+        SKIP("the driver has no timeline syncobjs");
+    }
+    /* nothing signalled: -ETIMEDOUT after about 20 ms, not at once */
+    start = test_now_ns();
+    CHECK_EQ(xcb_dri3_util_timeline_wait_any(tl, points, 2, 20000000, &first), -ETIMEDOUT);
+    took = test_now_ns() - start;
+    CHECK(took >= 19000000);
+    CHECK(took < 2000000000);
+    CHECK_EQ(first, 77);
+    CHECK_EQ(xcb_dri3_util_timeline_wait_any(tl, points, 2, 0, &first), -ETIMEDOUT);
+
+    CHECK_EQ(xcb_dri3_util_timeline_signal(tl[1], 1), 0);
+    CHECK_EQ(xcb_dri3_util_timeline_wait_any(tl, points, 2, 1000000000, &first), 0);
+    CHECK_EQ(first, 1);
+    CHECK_EQ(xcb_dri3_util_timeline_wait_any(tl, points, 2, -1, NULL), 0);
+
+    /* a timeline of another DRM fd cannot share the ioctl */
+    fd2 = fcntl(fd, F_DUPFD_CLOEXEC, 0);
+    other = xcb_dri3_util_timeline_create(fd2);
+    CHECK(other != NULL);
+    mixed[0] = tl[0];
+    mixed[1] = other;
+    CHECK_EQ(xcb_dri3_util_timeline_wait_any(mixed, points, 2, 0, NULL), -EINVAL);
+    xcb_dri3_util_timeline_destroy(other);
+    close(fd2);
+    xcb_dri3_util_timeline_destroy(tl[0]);
+    xcb_dri3_util_timeline_destroy(tl[1]);
     close(fd);
 }

@@ -258,6 +258,9 @@ int mock_config_set(struct mock_config *cfg, const char *key, const char *value)
         ok = parse_version(value, &cfg->present_major, &cfg->present_minor);
     } else if (strcmp(key, "present-caps") == 0) {
         ok = parse_caps(value, &cfg->present_caps);
+    } else if (strcmp(key, "present-window-caps") == 0) {
+        ok = parse_caps(value, &cfg->window_caps);
+        cfg->window_caps_set = ok;
     } else if (strcmp(key, "dri3-open") == 0) {
         ok = true;
         if (strcmp(value, "memfd") == 0)

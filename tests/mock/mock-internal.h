@@ -97,6 +97,8 @@ struct mock_config {
     int dri3_major, dri3_minor;         /* major 0: no DRI3 */
     int present_major, present_minor;   /* major 0: no Present */
     uint32_t present_caps;
+    uint32_t window_caps;               /* QueryCapabilities of other windows */
+    bool window_caps_set;               /* false: window_caps follows present_caps */
     enum mock_open_mode open_mode;
     char *open_path;
     uint64_t modifiers_window[MOCK_MAX_MODIFIERS];

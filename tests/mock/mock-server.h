@@ -25,6 +25,11 @@
  *   present-caps LIST          comma list of async,fence,ust,async-may-tear,
  *                              syncobj, or "none" (default async,fence,ust,
  *                              async-may-tear,syncobj)
+ *   present-window-caps LIST   what QueryCapabilities answers for windows
+ *                              other than the root (same syntax; default:
+ *                              present-caps), as a window on a CRTC that
+ *                              lacks a capability of the root's would;
+ *                              the gates of requests follow present-caps
  *   dri3-open memfd|none|PATH  what DRI3 Open returns: a fresh memfd named
  *                              "mock-drm-device" (default), BadMatch ("none"),
  *                              or PATH opened read-write

@@ -35,6 +35,7 @@ static void usage(FILE *out)
           "  --dri3-version MAJ.MIN|none      (default 1.4)\n"
           "  --present-version MAJ.MIN|none   (default 1.4)\n"
           "  --present-caps LIST|none         async,fence,ust,async-may-tear,syncobj\n"
+          "  --present-window-caps LIST|none  the same, for windows other than the root\n"
           "  --dri3-open memfd|none|PATH      what DRI3 Open returns (default memfd)\n"
           "  --modifiers-window LIST          64-bit modifiers, comma separated\n"
           "                                   (default 0, linear; \"\" for none)\n"
