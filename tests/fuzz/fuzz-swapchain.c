@@ -10,7 +10,10 @@
  *           rectangles, bit 7 a second swapchain after the first
  *   byte 1  buffers: 0 the library's choice, else 2 + byte % 7; bits 6-7
  *           max_latency (0: the default)
- *   byte 2  frames (% 24)
+ *   byte 2  bits 0-4 frames (% 24), bit 5 swap interval 2 (else 1), bit 6
+ *           present_msc() (target 2 ahead, divisor and remainder from the
+ *           damage bytes 4 and 5) instead of present(), bit 7 wait_msc()
+ *           after each frame (same aim), with acquire's timeout
  *   byte 3  bits 0-4 acquire's timeout in ms, bit 5 LOW_LATENCY pacing,
  *           bit 6 present_at() a few ms ahead instead of present(), bit 7
  *           wait_frame() for each frame, with acquire's timeout
@@ -47,6 +50,7 @@ static const int present_at_errors[] = { EINVAL, ENODEV, EPIPE, ETIMEDOUT, EAGAI
                                          EPROTO, 0 };
 static const int wait_frame_errors[] = { ETIMEDOUT, ENODEV, EPIPE, ECANCELED, EPROTO, 0 };
 static const int dispatch_errors[] = { ENODEV, EPIPE, 0 };
+static const int wait_msc_errors[] = { ETIMEDOUT, ENODEV, EPIPE, ECANCELED, EPROTO, EBUSY, 0 };
 
 static void on_frame(void *data, const xcb_present_util_frame_t *f)
 {
@@ -83,8 +87,14 @@ static void run_swapchain(xcb_connection_t *c, const uint8_t *h, int64_t *budget
         .max_latency = h[1] >> 6,
         .pacing = (h[3] & 0x20) ? XCB_PRESENT_UTIL_PACING_LOW_LATENCY
                                 : XCB_PRESENT_UTIL_PACING_THROUGHPUT,
+        .swap_interval = (h[2] & 0x20) ? 2 : 1,
+        .render_fd = -1,
     };
-    unsigned frames = h[2] % 24, called = 0;
+    unsigned frames = (h[2] & 0x1f) % 24, called = 0;
+    bool oml = h[2] & 0x40, wait_msc = h[2] & 0x80;
+    /* a divisor of 0..7 and a remainder below it (0 with no divisor) */
+    uint64_t divisor = h[4] % 8, remainder = divisor ? h[5] % divisor : 0;
+    uint64_t last_msc = 0;
     int64_t timeout = (int64_t)(h[3] % 32) * 1000000;
     bool at = h[3] & 0x40, wait = h[3] & 0x80;
     xcb_rectangle_t damage = { h[4] % 64, h[5] % 64, h[6] % 64, h[7] % 64 };
@@ -120,6 +130,11 @@ static void run_swapchain(xcb_connection_t *c, const uint8_t *h, int64_t *budget
                     (uint64_t)now.tv_sec * 1000000 + (uint64_t)now.tv_nsec / 1000 + i * 5000);
                 if (r != 0 && !fuzz_util_errno_in(-r, present_at_errors))
                     fuzz_finding("present_at() returned %d", r);
+            } else if (oml) {
+                r = xcb_present_util_present_msc(sc, &img, NULL, 0, last_msc + 2, divisor,
+                                                 remainder);
+                if (r != 0 && !fuzz_util_errno_in(-r, present_errors))
+                    fuzz_finding("present_msc() returned %d", r);
             } else {
                 r = xcb_present_util_present(sc, &img, (h[0] & 0x40) ? &damage : NULL,
                                              (h[0] & 0x40) ? 1 : 0);
@@ -139,6 +154,20 @@ static void run_swapchain(xcb_connection_t *c, const uint8_t *h, int64_t *budget
             }
         } else if (!fuzz_util_errno_in(-r, acquire_errors)) {
             fuzz_finding("acquire() returned %d", r);
+        }
+        if (wait_msc) {
+            xcb_present_util_timing_t t;
+
+            xcb_present_util_timing_init(&t);
+            *budget += timeout;
+            r = xcb_present_util_wait_msc(sc, last_msc + 2, divisor, remainder, timeout, &t);
+            if (r != 0 && !fuzz_util_errno_in(-r, wait_msc_errors))
+                fuzz_finding("wait_msc() returned %d", r);
+            if (r == 0 && t.msc < last_msc)
+                fuzz_finding("wait_msc() went back from msc %llu to %llu",
+                             (unsigned long long)last_msc, (unsigned long long)t.msc);
+            if (r == 0)
+                last_msc = t.msc;
         }
         if (h[0] & 0x20) {
             r = xcb_present_util_dispatch(sc);
