@@ -76,4 +76,5 @@ TEST(bgr30_visual_makes_xbgr2101010_pixmaps)
     xcb_free_pixmap(t.c, p);
     xcb_dri3_util_buffer_destroy(b);
     bt_stop(&t);
+    e2e_end(&t);
 }

@@ -58,7 +58,7 @@ tests_dri3_util_fence_mock_LDADD = tests/mock/libmockserver.la $(DRI3_UTIL_TEST_
 # Against the mock server, with the end-to-end helpers (tests/e2e).
 BUFFER_MOCK_TESTS = tests/dri3-util/buffer-mock tests/dri3-util/probe-mock tests/dri3-util/device-mock \
 	tests/dri3-util/syncobj-mock tests/dri3-util/wait-mock tests/dri3-util/bounded-mock tests/dri3-util/error-rule \
-	tests/dri3-util/formats-mock
+	tests/dri3-util/formats-mock tests/dri3-util/device-prime
 # No server needed.
 BUFFER_UNIT_TESTS = tests/dri3-util/buffer-unit tests/dri3-util/formats tests/dri3-util/drm-nodevice \
 	tests/dri3-util/formats-visual
@@ -92,6 +92,10 @@ tests_dri3_util_formats_mock_SOURCES = tests/dri3-util/formats-mock.c $(BUFFER_T
 tests_dri3_util_formats_mock_CPPFLAGS = $(BUFFER_TEST_CPPFLAGS)
 tests_dri3_util_formats_mock_CFLAGS = $(DRI3_UTIL_TEST_CFLAGS)
 tests_dri3_util_formats_mock_LDADD = $(BUFFER_TEST_LDADD)
+tests_dri3_util_device_prime_SOURCES = tests/dri3-util/device-prime.c $(BUFFER_TEST_COMMON)
+tests_dri3_util_device_prime_CPPFLAGS = $(BUFFER_TEST_CPPFLAGS)
+tests_dri3_util_device_prime_CFLAGS = $(DRI3_UTIL_TEST_CFLAGS)
+tests_dri3_util_device_prime_LDADD = $(BUFFER_TEST_LDADD)
 tests_dri3_util_syncobj_mock_SOURCES = tests/dri3-util/syncobj-mock.c $(BUFFER_TEST_COMMON)
 tests_dri3_util_syncobj_mock_CPPFLAGS = $(BUFFER_TEST_CPPFLAGS)
 tests_dri3_util_syncobj_mock_CFLAGS = $(DRI3_UTIL_TEST_CFLAGS)
