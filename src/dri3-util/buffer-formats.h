@@ -1,7 +1,8 @@
 /*
  * The format table shared by the buffer files: for each DRM fourcc the
- * library knows, its X depth and bpp (0 for formats with no X visual) and
- * the geometry of its planes.
+ * library knows, its X depth and bpp (0 for formats with no X depth), the
+ * channel masks of its pixel as an X visual describes it, and the geometry
+ * of its planes.
  */
 #ifndef XCB_DRI3_UTIL_FORMATS_H
 #define XCB_DRI3_UTIL_FORMATS_H
@@ -12,6 +13,11 @@ struct format_info {
     uint32_t fourcc;
     const char *name;
     uint8_t depth, bpp;         /* 0/0: no X depth */
+    /* Where each channel sits in the pixel read as one little-endian
+     * integer of bpp bits, as a visual's masks say it; all 0 for formats
+     * no visual can describe (YUV, and pixels wider than 32 bits, which a
+     * visual's 32-bit masks cannot reach). */
+    uint32_t red, green, blue, alpha;
     uint8_t n_planes;
     uint8_t cpp[3];             /* bytes per pixel (per block) of each plane */
     uint8_t hsub, vsub;         /* chroma subsampling of planes 1 and 2 */

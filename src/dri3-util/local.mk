@@ -2,9 +2,11 @@
 #   fence   xcb_dri3_util_fence.h    fence*.c      futex-page fences
 #   wait    xcb_dri3_util_wait.h     wait*.c       bounded reply waits
 #   buffer  xcb_dri3_util_buffer.h   buffer*.c     probe, formats, modifiers,
-#                                                  dma-buf buffers, the DRM device
+#                                                  dma-buf buffers
+#   device  xcb_dri3_util_device.h   buffer-device.c, device-prime.c
+#                                                  the DRM device, PRIME
 #   sync    xcb_dri3_util_sync.h     sync.c        syncobjs and timelines
-# <xcb/xcb_dri3_util.h> is the umbrella that includes all four.  Inside the
+# <xcb/xcb_dri3_util.h> is the umbrella that includes all five.  Inside the
 # project the headers are found through -I$(top_srcdir)/src/dri3-util.
 
 lib_LTLIBRARIES += src/libxcb-dri3-util.la
@@ -17,7 +19,7 @@ src_libxcb_dri3_util_la_SOURCES = src/dri3-util/conn-state.h \
 	src/dri3-util/buffer-private.h src/dri3-util/buffer-probe.c src/dri3-util/buffer.c \
 	src/dri3-util/buffer-pixmap.c src/dri3-util/buffer-gbm.c src/dri3-util/buffer-formats.h \
 	src/dri3-util/buffer-formats.c src/dri3-util/buffer-modifiers.c \
-	src/dri3-util/buffer-device.c \
+	src/dri3-util/buffer-device.c src/dri3-util/device-prime.c \
 	src/dri3-util/sync.c
 src_libxcb_dri3_util_la_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE -I$(top_srcdir)/src/dri3-util \
 	$(DRI3_UTIL_DRM_CFLAGS) $(GBM_CFLAGS)
@@ -30,7 +32,7 @@ src_libxcb_dri3_util_la_LDFLAGS = -version-info 0:0:0 -no-undefined \
 dri3utilincludedir = $(includedir)/xcb
 dri3utilinclude_HEADERS = src/dri3-util/xcb_dri3_util.h src/dri3-util/xcb_dri3_util_fence.h \
 	src/dri3-util/xcb_dri3_util_wait.h src/dri3-util/xcb_dri3_util_buffer.h \
-	src/dri3-util/xcb_dri3_util_sync.h
+	src/dri3-util/xcb_dri3_util_sync.h src/dri3-util/xcb_dri3_util_device.h
 
 pkgconfig_DATA += pkgconfig/xcb-dri3-util.pc
 EXTRA_DIST += pkgconfig/xcb-dri3-util.pc.in
@@ -88,7 +90,10 @@ DRI3_UTIL_MAN_PAGES = \
 	src/dri3-util/man/xcb_dri3_util_device_same.3 \
 	src/dri3-util/man/xcb_dri3_util_device_close.3 \
 	src/dri3-util/man/xcb_dri3_util_device_set_in_use.3 \
+	src/dri3-util/man/xcb_dri3_util_device_needs_prime.3 \
+	src/dri3-util/man/xcb_dri3_util_device_open_selected.3 \
 	src/dri3-util/man/xcb_dri3_util_fourcc_from_depth.3 \
+	src/dri3-util/man/xcb_dri3_util_fourcc_from_visual.3 \
 	src/dri3-util/man/xcb_dri3_util_fourcc_to_depth.3 \
 	src/dri3-util/man/xcb_dri3_util_fourcc_name.3 \
 	src/dri3-util/man/xcb_dri3_util_modifier_name.3 \

@@ -2,15 +2,16 @@
  * xcb_dri3_util.h: helpers for DRI3 clients (libxcb-dri3-util).
  *
  * Installed as <xcb/xcb_dri3_util.h>; pkg-config name xcb-dri3-util.
- * This header includes the library's four headers, one per concern; each
+ * This header includes the library's five headers, one per concern; each
  * opens with an overview of its objects and their life cycle:
  *   <xcb/xcb_dri3_util_fence.h>   futex-page fences: trigger, wait, hand
  *                                 to the server and back, watch from a
  *                                 main loop
  *   <xcb/xcb_dri3_util_buffer.h>  what the server offers (the probe),
  *                                 buffers of dma-bufs or memfds and their
- *                                 pixmaps, the DRM device, formats and
- *                                 modifiers
+ *                                 pixmaps, formats and modifiers
+ *   <xcb/xcb_dri3_util_device.h>  the DRM device of DRI3 Open, and which
+ *                                 GPU renders (PRIME)
  *   <xcb/xcb_dri3_util_sync.h>    explicit sync: DRM timeline syncobjs and
  *                                 their XIDs (DRI3 1.4)
  *   <xcb/xcb_dri3_util_wait.h>    the bounded wait behind every round trip,
@@ -66,6 +67,7 @@
 #include "xcb_dri3_util_wait.h"
 #include "xcb_dri3_util_fence.h"
 #include "xcb_dri3_util_buffer.h"
+#include "xcb_dri3_util_device.h"
 #include "xcb_dri3_util_sync.h"
 
 #endif

@@ -12,10 +12,10 @@
  *     many pixmaps as needed with _to_pixmap (each pixmap is the caller's
  *     to free); mapped for the CPU between _map and _unmap; freed with
  *     _destroy, which closes its fds;
- *   - the DRM device (xcb_dri3_util_device_t) of DRI3 Open, from
- *     _device_open to _device_close;
- *   - formats and modifiers: DRM fourccs, their X depths and names, and
- *     the server's modifier lists (xcb_dri3_util_modifiers_query()).
+ *   - formats and modifiers: DRM fourccs, their X depths, visuals and
+ *     names, and the server's modifier lists
+ *     (xcb_dri3_util_modifiers_query()).
+ * The DRM device that renders them is <xcb/xcb_dri3_util_device.h>'s.
  */
 #ifndef XCB_DRI3_UTIL_BUFFER_H
 #define XCB_DRI3_UTIL_BUFFER_H
@@ -257,80 +257,37 @@ xcb_dri3_util_buffer_t *xcb_dri3_util_buffer_create_gbm(struct gbm_device *devic
                                                         const uint64_t *modifiers,
                                                         unsigned n_modifiers);
 
-/* ---- the DRM device --------------------------------------------------- */
-
-/*
- * The device that DRI3 Open gave, and what libdrm says about it.  When the
- * fd is no DRM device (the mock server hands out a memfd; a server may
- * hand out anything), is_drm is false, the DRM fields are empty and
- * `kind` and `note` say what the fd is instead of guessing.
- */
-typedef struct xcb_dri3_util_device {
-    int fd;                     /* owned; close-on-exec */
-    bool is_drm;                /* a DRM device node */
-    bool is_render_node;        /* fd is a render node */
-    bool swapped;               /* the server gave a primary node, which was
-                                 * swapped for its render node */
-    char kind[16];              /* "render", "primary", "memfd", "file",
-                                 * "other" */
-    char driver[64];            /* the kernel driver ("i915", "amdgpu"), or "" */
-    char render_node[64];       /* e.g. "/dev/dri/renderD128", or "" */
-    uint32_t dev_major, dev_minor;  /* of the device node fd is; 0 if none */
-    int bus_type;               /* libdrm's DRM_BUS_* value, -1 unknown */
-    char bus_id[32];            /* "pci:0000:00:02.0" for PCI, or "" */
-    uint16_t vendor_id, device_id;  /* PCI ids, 0 when not PCI */
-    char note[128];             /* for people: what the fd is, or why not */
-} xcb_dri3_util_device_t;
-
-/*
- * DRI3 Open on drawable's screen (provider: 0 for the default), then
- * libdrm's facts about the fd; a primary node is swapped for its render
- * node where the system has one (the render node needs no DRM master).
- * NULL with errno: EIO (X error in *err), EPROTO (the reply does not carry
- * exactly one fd), ENOTSUP (no DRI3), EPIPE, ETIMEDOUT (the server did not
- * answer within the connection's timeout: the fd of its late reply is
- * closed when it comes), ECANCELED, ENOMEM.  A non-DRM fd is not an
- * error: see is_drm.
- */
-xcb_dri3_util_device_t *xcb_dri3_util_device_open(xcb_connection_t *c,
-                                                  xcb_drawable_t drawable,
-                                                  uint32_t provider,
-                                                  xcb_generic_error_t **err);
-
-/*
- * Whether two fds are the same GPU (whatever node each one is), so that a
- * loader knows when it must share buffers through PRIME.  Returns 1 (the
- * same), 0 (different GPUs), -ENODEV (either fd is no DRM device), -EBADF.
- */
-int xcb_dri3_util_device_same(int fd_a, int fd_b);
-
-/* Closes the fd and frees the device.  NULL is allowed. */
-void xcb_dri3_util_device_close(xcb_dri3_util_device_t *dev);
-
-/*
- * Tells the server (DRI3 1.3 SetDRMDeviceInUse) that window is rendered
- * with dev, so it can prefer that GPU's buffers.  A no-op returning 0 on
- * servers older than 1.3.  The request is unchecked: an X error goes to
- * the event queue.  Returns 0, -ENODEV (dev is no DRM device), -ENOTSUP
- * (no DRI3), -EPIPE.
- */
-int xcb_dri3_util_device_set_in_use(xcb_connection_t *c, xcb_window_t window,
-                                    const xcb_dri3_util_device_t *dev);
-
 /* ---- formats and modifiers ------------------------------------------ */
 
 /*
- * The DRM fourcc that X servers use for a pixmap depth and bits per pixel
- * (16/16 RGB565, 24/32 XRGB8888, 30/32 XRGB2101010, 32/32 ARGB8888, 15/16
- * XRGB1555, 24/24 RGB888, 8/8 R8), or 0 when there is none.
+ * The DRM fourcc that X servers use by default for a pixmap depth and bits
+ * per pixel (16/16 RGB565, 24/32 XRGB8888, 30/32 XRGB2101010, 32/32
+ * ARGB8888, 15/16 XRGB1555, 24/24 RGB888, 8/8 R8), or 0 when there is
+ * none (also for 48/64 and 64/64, shared by the 16-bit unorm and
+ * half-float formats).  The channel order follows no visual: prefer
+ * xcb_dri3_util_fourcc_from_visual() for a window's pixmaps.
  */
 uint32_t xcb_dri3_util_fourcc_from_depth(uint8_t depth, uint8_t bpp);
 
 /*
+ * The DRM fourcc whose channels sit where a TrueColor or DirectColor
+ * visual's red, green and blue masks say, at that depth and bpp; alpha is
+ * what the masks leave over at depth 32 (none at 15, 16, 24, 30).  So
+ * depth 30 gives XBGR2101010 for red mask 0x3ff and XRGB2101010 for
+ * 0x3ff00000, depth 32 ABGR8888 for 0xff and ARGB8888 for 0xff0000, depth
+ * 16 RGB565 for 0xf800.  0 for a NULL visual, another class, or masks that
+ * no format has.  The whole table is in the man page.
+ */
+uint32_t xcb_dri3_util_fourcc_from_visual(const xcb_visualtype_t *visual, uint8_t depth,
+                                          uint8_t bpp);
+
+/*
  * The X depth and bpp of a one-plane RGB fourcc, the other way round
  * (other channel orders of a depth give that depth; ARGB2101010 and
- * ABGR2101010 give 30, whose visuals have no alpha).  depth and bpp may
- * be NULL.  Returns 0, or -EINVAL for a fourcc with no X depth (YUV
+ * ABGR2101010 give 32, the depth of their 10-bit visuals with alpha;
+ * the 16-bit-per-channel formats give 48 (X...) and 64 (A...) at bpp 64,
+ * which a server accepts only where it lists that depth).  depth and bpp
+ * may be NULL.  Returns 0, or -EINVAL for a fourcc with no X depth (YUV
  * formats, several planes, unknown codes).
  */
 int xcb_dri3_util_fourcc_to_depth(uint32_t fourcc, uint8_t *depth, uint8_t *bpp);

@@ -21,16 +21,6 @@
 
 #include "backend-dri3-private.h"
 
-/* TEMPORARY until the dri3-util functions land */
-#include <sys/stat.h>
-static int xcb_dri3_util_device_needs_prime(int a, int b)
-{
-    struct stat sa, sb;
-    if (fstat(a, &sa) < 0 || fstat(b, &sb) < 0)
-        return -EBADF;
-    return !(sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino);
-}
-
 /* Whether the images must go through display buffers: only when the
  * caller named its device and it is not the server's.  0 or a negative
  * errno (-EINVAL: render_fd is no open fd). */

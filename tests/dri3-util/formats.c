@@ -46,7 +46,7 @@ TEST(fourcc_to_depth_only)
         { FOURCC('A', 'B', '2', '4'), 32, 32 },     /* ABGR8888 */
         { FOURCC('B', 'G', '1', '6'), 16, 16 },     /* BGR565 */
         { FOURCC('X', 'B', '3', '0'), 30, 32 },     /* XBGR2101010 */
-        { FOURCC('A', 'R', '3', '0'), 30, 32 },     /* ARGB2101010: alpha unused */
+        { FOURCC('A', 'R', '3', '0'), 32, 32 },     /* ARGB2101010: alpha counts */
         { FOURCC('B', 'G', '2', '4'), 24, 24 },     /* BGR888 */
     };
 
@@ -92,6 +92,15 @@ TEST(fourcc_names)
     check_name(xcb_dri3_util_fourcc_name(FOURCC('R', 'G', '1', '6')), "RGB565");
     check_name(xcb_dri3_util_fourcc_name(FOURCC('X', 'R', '3', '0')), "XRGB2101010");
     check_name(xcb_dri3_util_fourcc_name(FOURCC('N', 'V', '1', '2')), "NV12");
+    /* the layouts that Mesa presents beside the defaults */
+    check_name(xcb_dri3_util_fourcc_name(FOURCC('X', 'B', '3', '0')), "XBGR2101010");
+    check_name(xcb_dri3_util_fourcc_name(FOURCC('A', 'B', '3', '0')), "ABGR2101010");
+    check_name(xcb_dri3_util_fourcc_name(FOURCC('R', 'X', '2', '4')), "RGBX8888");
+    check_name(xcb_dri3_util_fourcc_name(FOURCC('B', 'A', '2', '4')), "BGRA8888");
+    check_name(xcb_dri3_util_fourcc_name(FOURCC('X', 'B', '4', '8')), "XBGR16161616");
+    check_name(xcb_dri3_util_fourcc_name(FOURCC('A', 'B', '4', '8')), "ABGR16161616");
+    check_name(xcb_dri3_util_fourcc_name(FOURCC('X', 'B', '4', 'H')), "XBGR16161616F");
+    check_name(xcb_dri3_util_fourcc_name(FOURCC('A', 'B', '4', 'H')), "ABGR16161616F");
     /* one of libdrm's that our table lacks: libdrm names it by its code */
     check_name(xcb_dri3_util_fourcc_name(FOURCC('X', 'R', '4', '8')), "XR48");
     /* unknown: its characters, or its number */

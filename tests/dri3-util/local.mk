@@ -58,9 +58,10 @@ tests_dri3_util_fence_mock_LDADD = tests/mock/libmockserver.la $(DRI3_UTIL_TEST_
 # Against the mock server, with the end-to-end helpers (tests/e2e).
 BUFFER_MOCK_TESTS = tests/dri3-util/buffer-mock tests/dri3-util/probe-mock tests/dri3-util/device-mock \
 	tests/dri3-util/syncobj-mock tests/dri3-util/wait-mock tests/dri3-util/bounded-mock tests/dri3-util/error-rule \
-	tests/dri3-util/pixmaps-mock
+	tests/dri3-util/pixmaps-mock tests/dri3-util/formats-mock tests/dri3-util/device-prime
 # No server needed.
-BUFFER_UNIT_TESTS = tests/dri3-util/buffer-unit tests/dri3-util/formats tests/dri3-util/drm-nodevice
+BUFFER_UNIT_TESTS = tests/dri3-util/buffer-unit tests/dri3-util/formats tests/dri3-util/drm-nodevice \
+	tests/dri3-util/formats-visual
 # Against Xvfb, a real server without DRI3 (skipped where Xvfb is missing).
 BUFFER_XVFB_TESTS = tests/dri3-util/probe-xvfb
 # libxcb-present-util too: PresentPixmapSynced lives there, and the error
@@ -91,6 +92,14 @@ tests_dri3_util_pixmaps_mock_SOURCES = tests/dri3-util/pixmaps-mock.c $(BUFFER_T
 tests_dri3_util_pixmaps_mock_CPPFLAGS = $(BUFFER_TEST_CPPFLAGS)
 tests_dri3_util_pixmaps_mock_CFLAGS = $(DRI3_UTIL_TEST_CFLAGS)
 tests_dri3_util_pixmaps_mock_LDADD = $(BUFFER_TEST_LDADD)
+tests_dri3_util_formats_mock_SOURCES = tests/dri3-util/formats-mock.c $(BUFFER_TEST_COMMON)
+tests_dri3_util_formats_mock_CPPFLAGS = $(BUFFER_TEST_CPPFLAGS)
+tests_dri3_util_formats_mock_CFLAGS = $(DRI3_UTIL_TEST_CFLAGS)
+tests_dri3_util_formats_mock_LDADD = $(BUFFER_TEST_LDADD)
+tests_dri3_util_device_prime_SOURCES = tests/dri3-util/device-prime.c $(BUFFER_TEST_COMMON)
+tests_dri3_util_device_prime_CPPFLAGS = $(BUFFER_TEST_CPPFLAGS)
+tests_dri3_util_device_prime_CFLAGS = $(DRI3_UTIL_TEST_CFLAGS)
+tests_dri3_util_device_prime_LDADD = $(BUFFER_TEST_LDADD)
 tests_dri3_util_syncobj_mock_SOURCES = tests/dri3-util/syncobj-mock.c $(BUFFER_TEST_COMMON)
 tests_dri3_util_syncobj_mock_CPPFLAGS = $(BUFFER_TEST_CPPFLAGS)
 tests_dri3_util_syncobj_mock_CFLAGS = $(DRI3_UTIL_TEST_CFLAGS)
@@ -119,6 +128,10 @@ tests_dri3_util_formats_SOURCES = tests/dri3-util/formats.c
 tests_dri3_util_formats_CPPFLAGS = $(BUFFER_TEST_CPPFLAGS)
 tests_dri3_util_formats_CFLAGS = $(DRI3_UTIL_TEST_CFLAGS)
 tests_dri3_util_formats_LDADD = $(DRI3_UTIL_TEST_LDADD)
+tests_dri3_util_formats_visual_SOURCES = tests/dri3-util/formats-visual.c
+tests_dri3_util_formats_visual_CPPFLAGS = $(BUFFER_TEST_CPPFLAGS)
+tests_dri3_util_formats_visual_CFLAGS = $(DRI3_UTIL_TEST_CFLAGS)
+tests_dri3_util_formats_visual_LDADD = $(DRI3_UTIL_TEST_LDADD)
 # GBM and drmSyncobj as far as a machine without a GPU goes; with a
 # render node (/dev/dri/renderD*) the same program allocates for real.
 tests_dri3_util_drm_nodevice_SOURCES = tests/dri3-util/drm-nodevice.c

@@ -515,7 +515,7 @@ int mock_server_run(const struct mock_config *cfg, int listen_fd, int client_fd)
 {
     struct mock_server_state s = {
         .cfg = cfg, .listen_fd = listen_fd, .root = 0x100, .root_visual = 0x21,
-        .argb_visual = 0x22, .atoms_next = 69, .start_us = (uint64_t)test_now_us(),
+        .argb_visual = 0x22, .bgr30_visual = 0x23, .atoms_next = 69, .start_us = (uint64_t)test_now_us(),
     };
     struct sigaction sa = { .sa_handler = on_signal }, old_term, old_int;
     sigset_t sigs, old_mask;

@@ -50,10 +50,11 @@ static int dup_for_reply(int fd)
     return fcntl(fd, F_DUPFD_CLOEXEC, 0);
 }
 
-/* Depth and bits per pixel that the mock renders: 32-bit pixels only. */
+/* Depth and bits per pixel that the mock renders: 32-bit pixels only, of
+ * the depths its setup lists (24, 32, and 30 for its BGR visual). */
 static bool format_supported(uint8_t depth, uint8_t bpp)
 {
-    return bpp == 32 && (depth == 24 || depth == 32);
+    return bpp == 32 && (depth == 24 || depth == 30 || depth == 32);
 }
 
 static void query_version(struct mock_request *req)

@@ -278,6 +278,7 @@ struct mock_server_state {
     bool faults_used[MOCK_MAX_FAULTS];
     struct mock_resource *resources; size_t n_resources, cap_resources;
     uint32_t root, root_visual, argb_visual;
+    uint32_t bgr30_visual;              /* depth 30, red in the low bits */
     uint32_t atoms_next; char **atom_names; size_t n_atoms;
     uint64_t start_us;          /* the CRTC's MSC 0 */
     uint64_t n_idle_sent, n_complete_sent;  /* for "present-event-fault" */

@@ -39,8 +39,21 @@ static void send_failure(struct mock_client *c, bool msb_first, const char *reas
     mock_info(c->server, "client %d: setup refused: %s", c->index, reason);
 }
 
+/* A TrueColor visual's channels. */
+struct visual_masks {
+    uint32_t red, green, blue;
+    uint8_t bits_per_rgb;
+};
+
+/* 8 bits a channel in X's usual order, and 10 bits a channel in the order
+ * some GPUs scan out (red in the low bits: XBGR2101010), which a client
+ * can tell from the other only by the masks. */
+static const struct visual_masks rgb888 = { 0xff0000, 0x00ff00, 0x0000ff, 8 };
+static const struct visual_masks bgr101010 = { 0x3ff, 0xffc00, 0x3ff00000, 10 };
+
 /* A DEPTH with at most one TrueColor visual; returns the bytes written. */
-static size_t put_depth(uint8_t *p, uint8_t depth, uint32_t visual)
+static size_t put_depth(uint8_t *p, uint8_t depth, uint32_t visual,
+                        const struct visual_masks *m)
 {
     memset(p, 0, 8);
     p[0] = depth;
@@ -51,19 +64,19 @@ static size_t put_depth(uint8_t *p, uint8_t depth, uint32_t visual)
     memset(p, 0, 24);
     mock_put32(p, visual);
     p[4] = TRUE_COLOR;
-    p[5] = 8;                       /* bits per RGB value */
-    mock_put16(p + 6, 256);         /* colormap entries */
-    mock_put32(p + 8, 0xff0000);
-    mock_put32(p + 12, 0x00ff00);
-    mock_put32(p + 16, 0x0000ff);
+    p[5] = m->bits_per_rgb;
+    mock_put16(p + 6, (uint16_t)(1u << m->bits_per_rgb));   /* colormap entries */
+    mock_put32(p + 8, m->red);
+    mock_put32(p + 12, m->green);
+    mock_put32(p + 16, m->blue);
     return 8 + 24;
 }
 
 static void send_success(struct mock_client *c)
 {
     struct mock_server_state *s = c->server;
-    static const uint8_t formats[][2] = { { 1, 1 }, { 24, 32 }, { 32, 32 } };
-    uint8_t buf[256];
+    static const uint8_t formats[][2] = { { 1, 1 }, { 24, 32 }, { 32, 32 }, { 30, 32 } };
+    uint8_t buf[320];
     uint8_t *p = buf + 40;
     size_t vendor_len = strlen(VENDOR);
 
@@ -76,7 +89,7 @@ static void send_success(struct mock_client *c)
     mock_put16(buf + 24, (uint16_t)vendor_len);
     mock_put16(buf + 26, 65535);                /* maximum request length */
     buf[28] = 1;                                /* screens */
-    buf[29] = 3;                                /* pixmap formats */
+    buf[29] = (uint8_t)(sizeof formats / sizeof formats[0]); /* pixmap formats */
     buf[30] = 0;                                /* image byte order: LSB first */
     buf[31] = 0;                                /* bitmap bit order: LSB first */
     buf[32] = 32;                               /* bitmap scanline unit */
@@ -85,7 +98,7 @@ static void send_success(struct mock_client *c)
     buf[35] = 255;                              /* max keycode */
     memcpy(p, VENDOR, vendor_len);
     p += pad4(vendor_len);
-    for (size_t i = 0; i < 3; i++, p += 8) {
+    for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++, p += 8) {
         p[0] = formats[i][0];
         p[1] = formats[i][1];
         p[2] = 32;                              /* scanline pad */
@@ -104,11 +117,12 @@ static void send_success(struct mock_client *c)
     mock_put16(p + 30, 1);                      /* max installed maps */
     mock_put32(p + 32, s->root_visual);
     p[38] = 24;                                 /* root depth */
-    p[39] = 3;                                  /* allowed depths */
+    p[39] = 4;                                  /* allowed depths */
     p += 40;
-    p += put_depth(p, 24, s->root_visual);
-    p += put_depth(p, 32, s->argb_visual);
-    p += put_depth(p, 1, 0);
+    p += put_depth(p, 24, s->root_visual, &rgb888);
+    p += put_depth(p, 32, s->argb_visual, &rgb888);
+    p += put_depth(p, 1, 0, NULL);
+    p += put_depth(p, 30, s->bgr30_visual, &bgr101010);
 
     mock_put16(buf + 6, (uint16_t)((size_t)(p - buf - 8) / 4));
     mock_queue_bytes(c, buf, (size_t)(p - buf));

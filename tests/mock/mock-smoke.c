@@ -170,8 +170,11 @@ TEST(setup_describes_one_screen)
         }
     }
     CHECK(saw24 && saw32);
-    CHECK_EQ(xcb_setup_pixmap_formats_length(setup), 3);
+    /* 1, 24, 32 and 30 (the depth of its BGR-ordered 10-bit visual) */
+    CHECK_EQ(xcb_setup_pixmap_formats_length(setup), 4);
     CHECK_EQ(xcb_setup_pixmap_formats(setup)[1].bits_per_pixel, 32);
+    CHECK_EQ(xcb_setup_pixmap_formats(setup)[3].depth, 30);
+    CHECK_EQ(xcb_setup_pixmap_formats(setup)[3].bits_per_pixel, 32);
     finish(s, c);
 }
 
