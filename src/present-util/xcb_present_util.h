@@ -175,7 +175,9 @@ typedef struct {
 } xcb_present_util_options_t;
 
 /* size, FIFO, the automatic back end, 3 buffers, max_latency 2,
- * THROUGHPUT pacing.  NULL does nothing. */
+ * THROUGHPUT pacing, no caller images, swap_interval 1, render_fd -1.
+ * A 0 in a field means its default, except in swap_interval and
+ * render_fd: set a struct up with this function.  NULL does nothing. */
 void xcb_present_util_options_init(xcb_present_util_options_t *o);
 
 typedef struct {
@@ -226,7 +228,7 @@ typedef struct {
  * convenient. */
 #define XCB_PRESENT_UTIL_SUBOPTIMAL 1
 
-/* Zeroes *img and sets its size.  NULL does nothing. */
+/* Zeroes *img, sets its size, and sync_fd to -1.  NULL does nothing. */
 void xcb_present_util_image_init(xcb_present_util_image_t *img);
 
 typedef struct {
