@@ -32,7 +32,8 @@ static int check_options(const xcb_present_util_options_t *o)
         return -EINVAL;
     if (o->num_buffers && (o->num_buffers < 2 || o->num_buffers > SC_MAX_BUFFERS))
         return -EINVAL;
-    if ((unsigned)o->pacing > XCB_PRESENT_UTIL_PACING_LOW_LATENCY)
+    if ((unsigned)o->pacing > XCB_PRESENT_UTIL_PACING_LOW_LATENCY ||
+        (o->present_options & ~(uint32_t)XCB_PRESENT_OPTION_COPY))
         return -EINVAL;
     if (!o->images)
         return o->num_images || o->prime_copy ? -EINVAL : 0;
@@ -324,6 +325,8 @@ xcb_present_util_swapchain_create(xcb_connection_t *c, xcb_window_t window,
         for (uint32_t i = 0; i < sc->num_buffers && !r; i++)
             r = sc_buffer_alloc(sc, &sc->buffers[i]);
     }
+    /* the caller's PresentOption bits, after the back end's */
+    sc->backend_options |= options->present_options;
     if (!r && sc->dead)
         r = sc->dead;
     if (!r)

@@ -172,6 +172,10 @@ typedef struct {
     int render_fd;
     xcb_present_util_prime_copy_t prime_copy;
     void *prime_data;
+    /* PresentOption bits every frame gets besides the mode's: only
+     * XCB_PRESENT_OPTION_COPY (never flip: a driver that cannot render to
+     * a buffer the server scans out); 0 by default. */
+    uint32_t present_options;
 } xcb_present_util_options_t;
 
 /* size, FIFO, the automatic back end, 3 buffers, max_latency 2,

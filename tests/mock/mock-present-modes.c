@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define OPTION_COPY 2u
 #define OPTION_SUBOPTIMAL 8u
 
 /* The pixmap a window shows by flipping, not yet given back. */
@@ -37,8 +38,10 @@ uint8_t mock_present_complete_mode(const struct mock_server_state *s, uint32_t o
 {
     switch (s->cfg->complete_mode) {
     case MOCK_COMPLETE_FLIP:
-        /* as a real server, only a pixmap that covers the window flips */
-        if (pixmap->width == window->width && pixmap->height == window->height)
+        /* as a real server, only a pixmap that covers the window flips,
+         * and never one presented with the Copy option */
+        if (pixmap->width == window->width && pixmap->height == window->height &&
+            !(options & OPTION_COPY))
             return MOCK_PRESENT_MODE_FLIP;
         break;
     case MOCK_COMPLETE_SUBOPTIMAL:

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <xcb/present.h>
 
 #include "mock-fixture.h"
 #include "test-runner.h"
@@ -353,6 +354,42 @@ TEST(the_same_device_needs_no_copy)
     prime_run(false, true);
 }
 
+/* ---- the Copy option --------------------------------------------------- */
+
+/* A server that flips full-window pixmaps copies them all the same when
+ * the driver asks for XCB_PRESENT_OPTION_COPY. */
+static void check_copy_option(uint32_t present_options, uint8_t want_mode)
+{
+    static const char *const kv[] = { "present-complete-mode", "flip", NULL };
+    struct gl g = { .render_fd = -1 };
+    xcb_present_util_options_t o;
+
+    mf_start(&g.s, kv);
+    make_images(&g);
+    xcb_present_util_options_init(&o);
+    o.images = g.images;
+    o.num_images = N_IMAGES;
+    o.present_options = present_options;
+    mf_swapchain_with(&g.s, &o);
+    for (uint32_t n = 1; n <= 6; n++)
+        frame(&g, n, 0);
+    CHECK_EQ(xcb_present_util_wait_frame(g.s.sc, 0, 2 * MF_SECOND, NULL), 0);
+    mf_check_in_order(&g.s, 6);
+    for (uint32_t i = 0; i < 6; i++)
+        CHECK_EQ(g.s.log[i].mode, want_mode);
+    stop(&g);
+}
+
+TEST(full_window_images_flip)
+{
+    check_copy_option(0, XCB_PRESENT_COMPLETE_MODE_FLIP);
+}
+
+TEST(the_copy_option_never_flips)
+{
+    check_copy_option(XCB_PRESENT_OPTION_COPY, XCB_PRESENT_COMPLETE_MODE_COPY);
+}
+
 /* ---- bad options -------------------------------------------------------- */
 
 TEST(caller_images_that_do_not_match_are_refused)
@@ -384,6 +421,10 @@ TEST(caller_images_that_do_not_match_are_refused)
     CHECK(xcb_present_util_swapchain_create(s.c, s.window, &o) == NULL);
     CHECK_EQ(errno, EINVAL);
     o.num_images = 1;
+    o.present_options = XCB_PRESENT_OPTION_ASYNC;     /* the mode's business */
+    CHECK(xcb_present_util_swapchain_create(s.c, s.window, &o) == NULL);
+    CHECK_EQ(errno, EINVAL);
+    o.present_options = 0;
     o.backend = XCB_PRESENT_UTIL_BACKEND_SHM;
     CHECK(xcb_present_util_swapchain_create(s.c, s.window, &o) == NULL);
     CHECK_EQ(errno, EINVAL);
