@@ -247,6 +247,33 @@ static int dri3_init(sc_t *sc)
     return 0;
 }
 
+/* Undoes what dri3_alloc() made, whatever part of it: shared by its
+ * failure path and by dri3_free(). A dead connection takes the server's
+ * objects with it, so they are freed only while it lives. */
+static void release_buffer(sc_t *sc, struct buffer *b, struct dri3_buffer *db)
+{
+    bool ok = !xcb_connection_has_error(sc->c);
+
+    if (b->pixmap && ok)
+        xcb_free_pixmap(sc->c, b->pixmap);
+    if (!db)
+        return;
+    if (db->fence_id && ok)
+        xcb_sync_destroy_fence(sc->c, db->fence_id);
+    sync_timeline_free(sc, &db->sync);
+    if (db->fence) {
+        xcb_dri3_util_fence_destroy(db->fence);
+        sc->fds_open--;
+    }
+    /* destroy unmaps what is mapped and closes the fds; the caller's
+     * image stays the caller's */
+    if (db->buf) {
+        xcb_dri3_util_buffer_destroy(db->buf);
+        sc->fds_open--;
+    }
+    free(db);
+}
+
 static int dri3_alloc(sc_t *sc, struct buffer *b)
 {
     struct dri3_buffer *db = calloc(1, sizeof *db);
@@ -306,20 +333,9 @@ sync:
     return 0;
 fail:
     free(err);
-    if (b->pixmap && !xcb_connection_has_error(sc->c))
-        xcb_free_pixmap(sc->c, b->pixmap);
-    sync_timeline_free(sc, &db->sync);
+    release_buffer(sc, b, db);
     b->pixmap = 0;
     b->pixels = NULL;
-    if (db->fence) {
-        xcb_dri3_util_fence_destroy(db->fence);
-        sc->fds_open--;
-    }
-    if (db->buf) {
-        xcb_dri3_util_buffer_destroy(db->buf);
-        sc->fds_open--;
-    }
-    free(db);
     return r;
 }
 
@@ -339,27 +355,7 @@ static void dri3_describe(sc_t *sc, struct buffer *b, xcb_present_util_image_t *
 
 static void dri3_free(sc_t *sc, struct buffer *b)
 {
-    struct dri3_buffer *db = b->priv;
-    bool ok = !xcb_connection_has_error(sc->c);
-
-    if (b->pixmap && ok)
-        xcb_free_pixmap(sc->c, b->pixmap);
-    if (!db)
-        return;
-    if (db->fence_id && ok)
-        xcb_sync_destroy_fence(sc->c, db->fence_id);
-    sync_timeline_free(sc, &db->sync);
-    if (db->fence) {
-        xcb_dri3_util_fence_destroy(db->fence);
-        sc->fds_open--;
-    }
-    /* destroy unmaps what is mapped and closes the fds; the caller's
-     * image stays the caller's */
-    if (db->buf) {
-        xcb_dri3_util_buffer_destroy(db->buf);
-        sc->fds_open--;
-    }
-    free(db);
+    release_buffer(sc, b, b->priv);
     b->priv = NULL;
 }
 

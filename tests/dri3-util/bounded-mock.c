@@ -30,6 +30,13 @@ static int64_t elapsed_ms(int64_t since)
 
 /* ---- one call of each round-trip function, returning its errno --------- */
 
+/* 0 if the call made the server object it returns the id of, else the
+ * errno it failed with: read here, before any cleanup can change it. */
+static int errno_unless_made(uint32_t id)
+{
+    return id == XCB_NONE ? errno : 0;
+}
+
 static int call_probe(struct e2e *t)
 {
     return -xcb_dri3_util_probe(t->c, NULL);
@@ -63,14 +70,12 @@ static int call_get_supported_modifiers(struct e2e *t)
 static int call_buffer_to_pixmap(struct e2e *t)
 {
     xcb_dri3_util_buffer_t *b = xcb_dri3_util_buffer_create_memfd(8, 8, XRGB8888);
-    xcb_pixmap_t p;
     int e;
 
     CHECK(b != NULL);
-    p = xcb_dri3_util_buffer_to_pixmap(t->c, t->root, b, NULL);
-    e = errno;
+    e = errno_unless_made(xcb_dri3_util_buffer_to_pixmap(t->c, t->root, b, NULL));
     xcb_dri3_util_buffer_destroy(b);
-    return p == XCB_NONE ? e : 0;
+    return e;
 }
 
 static int call_buffer_from_pixmap(struct e2e *t)
@@ -85,14 +90,12 @@ static int call_buffer_from_pixmap(struct e2e *t)
 static int call_fence_to_server(struct e2e *t)
 {
     xcb_dri3_util_fence_t *f = xcb_dri3_util_fence_create(false);
-    xcb_sync_fence_t id;
     int e;
 
     CHECK(f != NULL);
-    id = xcb_dri3_util_fence_to_server(t->c, t->root, f, NULL);
-    e = errno;
+    e = errno_unless_made(xcb_dri3_util_fence_to_server(t->c, t->root, f, NULL));
     xcb_dri3_util_fence_destroy(f);
-    return id == XCB_NONE ? e : 0;
+    return e;
 }
 
 static int call_fence_from_server(struct e2e *t)
@@ -107,11 +110,10 @@ static int call_fence_from_server(struct e2e *t)
 static int call_syncobj_import(struct e2e *t)
 {
     int fd = test_memfd("syncobj-stand-in", 16, NULL);
-    uint32_t s = xcb_dri3_util_syncobj_import(t->c, t->root, fd, NULL);
-    int e = errno;
+    int e = errno_unless_made(xcb_dri3_util_syncobj_import(t->c, t->root, fd, NULL));
 
     close(fd);
-    return s == XCB_NONE ? e : 0;
+    return e;
 }
 
 /*

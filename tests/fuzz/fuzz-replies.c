@@ -68,65 +68,42 @@ static void check_iter_end(const void *data, const void *end_data)
         fuzz_finding("a list's _end() does not point after its last element");
 }
 
-static void dri3_query_version(xcb_connection_t *c, bool unchecked, xcb_generic_error_t **e)
-{
-    xcb_dri3_query_version_cookie_t ck = unchecked
-        ? xcb_dri3_query_version_unchecked(c, 1, 4) : xcb_dri3_query_version(c, 1, 4);
-    xcb_dri3_query_version_reply_t *r = xcb_dri3_query_version_reply(c, ck, e);
+/* The cookie of request req sent with its arguments, checked or not as
+ * the input picked. */
+#define SEND(req, ...) \
+    (unchecked ? xcb_##req##_unchecked(c, __VA_ARGS__) : xcb_##req(c, __VA_ARGS__))
 
-    if (r != NULL)
-        fuzz_touch(r, sizeof(*r));
-    free(r);
-}
+/* What a fixed-size reply hands over besides its bytes: nothing, or fds
+ * that are ours to close. */
+#define NO_FDS(req)
+#define CLOSE_FDS(req) close_fds(xcb_##req##_reply_fds(c, r), r->nfd);
 
-static void dri3_open(xcb_connection_t *c, bool unchecked, xcb_generic_error_t **e)
-{
-    xcb_dri3_open_cookie_t ck = unchecked
-        ? xcb_dri3_open_unchecked(c, 0x123, 0) : xcb_dri3_open(c, 0x123, 0);
-    xcb_dri3_open_reply_t *r = xcb_dri3_open_reply(c, ck, e);
-
-    if (r != NULL) {
-        fuzz_touch(r, sizeof(*r));
-        close_fds(xcb_dri3_open_reply_fds(c, r), r->nfd);
+/* A reply of fixed size (no lists): every byte read, its fds closed. The
+ * function is named as the request, as the table below wants it. */
+#define FIXED_REPLY(req, fds, ...)                                              \
+    static void req(xcb_connection_t *c, bool unchecked, xcb_generic_error_t **e) \
+    {                                                                           \
+        xcb_##req##_reply_t *r = xcb_##req##_reply(c, SEND(req, __VA_ARGS__), e); \
+                                                                                \
+        if (r != NULL) {                                                        \
+            fuzz_touch(r, sizeof(*r));                                          \
+            fds(req)                                                            \
+        }                                                                       \
+        free(r);                                                                \
     }
-    free(r);
-}
 
-static void dri3_buffer_from_pixmap(xcb_connection_t *c, bool unchecked,
-                                    xcb_generic_error_t **e)
-{
-    xcb_dri3_buffer_from_pixmap_cookie_t ck = unchecked
-        ? xcb_dri3_buffer_from_pixmap_unchecked(c, 0x200001)
-        : xcb_dri3_buffer_from_pixmap(c, 0x200001);
-    xcb_dri3_buffer_from_pixmap_reply_t *r = xcb_dri3_buffer_from_pixmap_reply(c, ck, e);
-
-    if (r != NULL) {
-        fuzz_touch(r, sizeof(*r));
-        close_fds(xcb_dri3_buffer_from_pixmap_reply_fds(c, r), r->nfd);
-    }
-    free(r);
-}
-
-static void dri3_fd_from_fence(xcb_connection_t *c, bool unchecked, xcb_generic_error_t **e)
-{
-    xcb_dri3_fd_from_fence_cookie_t ck = unchecked
-        ? xcb_dri3_fd_from_fence_unchecked(c, 0x123, 0x200002)
-        : xcb_dri3_fd_from_fence(c, 0x123, 0x200002);
-    xcb_dri3_fd_from_fence_reply_t *r = xcb_dri3_fd_from_fence_reply(c, ck, e);
-
-    if (r != NULL) {
-        fuzz_touch(r, sizeof(*r));
-        close_fds(xcb_dri3_fd_from_fence_reply_fds(c, r), r->nfd);
-    }
-    free(r);
-}
+FIXED_REPLY(dri3_query_version, NO_FDS, 1, 4)
+FIXED_REPLY(dri3_open, CLOSE_FDS, 0x123, 0)
+FIXED_REPLY(dri3_buffer_from_pixmap, CLOSE_FDS, 0x200001)
+FIXED_REPLY(dri3_fd_from_fence, CLOSE_FDS, 0x123, 0x200002)
+FIXED_REPLY(present_query_version, NO_FDS, 1, 4)
+FIXED_REPLY(present_query_capabilities, NO_FDS, 0x123)
 
 static void dri3_get_supported_modifiers(xcb_connection_t *c, bool unchecked,
                                          xcb_generic_error_t **e)
 {
-    xcb_dri3_get_supported_modifiers_cookie_t ck = unchecked
-        ? xcb_dri3_get_supported_modifiers_unchecked(c, 0x123, 24, 32)
-        : xcb_dri3_get_supported_modifiers(c, 0x123, 24, 32);
+    xcb_dri3_get_supported_modifiers_cookie_t ck =
+        SEND(dri3_get_supported_modifiers, 0x123, 24, 32);
     xcb_dri3_get_supported_modifiers_reply_t *r =
         xcb_dri3_get_supported_modifiers_reply(c, ck, e);
 
@@ -151,9 +128,7 @@ static void dri3_get_supported_modifiers(xcb_connection_t *c, bool unchecked,
 static void dri3_buffers_from_pixmap(xcb_connection_t *c, bool unchecked,
                                      xcb_generic_error_t **e)
 {
-    xcb_dri3_buffers_from_pixmap_cookie_t ck = unchecked
-        ? xcb_dri3_buffers_from_pixmap_unchecked(c, 0x200001)
-        : xcb_dri3_buffers_from_pixmap(c, 0x200001);
+    xcb_dri3_buffers_from_pixmap_cookie_t ck = SEND(dri3_buffers_from_pixmap, 0x200001);
     xcb_dri3_buffers_from_pixmap_reply_t *r = xcb_dri3_buffers_from_pixmap_reply(c, ck, e);
 
     if (r != NULL) {
@@ -179,32 +154,6 @@ static void dri3_buffers_from_pixmap(xcb_connection_t *c, bool unchecked,
         /* The buffers list is the fds libxcb received: one set to close. */
         close_fds(fds, r->nfd);
     }
-    free(r);
-}
-
-static void present_query_version(xcb_connection_t *c, bool unchecked,
-                                  xcb_generic_error_t **e)
-{
-    xcb_present_query_version_cookie_t ck = unchecked
-        ? xcb_present_query_version_unchecked(c, 1, 4) : xcb_present_query_version(c, 1, 4);
-    xcb_present_query_version_reply_t *r = xcb_present_query_version_reply(c, ck, e);
-
-    if (r != NULL)
-        fuzz_touch(r, sizeof(*r));
-    free(r);
-}
-
-static void present_query_capabilities(xcb_connection_t *c, bool unchecked,
-                                       xcb_generic_error_t **e)
-{
-    xcb_present_query_capabilities_cookie_t ck = unchecked
-        ? xcb_present_query_capabilities_unchecked(c, 0x123)
-        : xcb_present_query_capabilities(c, 0x123);
-    xcb_present_query_capabilities_reply_t *r =
-        xcb_present_query_capabilities_reply(c, ck, e);
-
-    if (r != NULL)
-        fuzz_touch(r, sizeof(*r));
     free(r);
 }
 
