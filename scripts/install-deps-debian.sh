@@ -10,6 +10,7 @@ PACKAGES="
     libxcb-dri3-dev libxcb-present-dev libxshmfence-dev
     libxml2-utils groff-base valgrind
     xvfb xauth
+    weston xwayland xserver-xephyr xserver-xorg-core xserver-xorg-video-dummy
     libdrm-dev libgbm-dev libxcb-shm0-dev
     libx11-dev libx11-xcb-dev libxext-dev libxfixes-dev libxrandr-dev libxpresent-dev
     clang libclang-rt-14-dev

@@ -24,23 +24,43 @@ static long long now_ms(void)
     return (long long)(tool_now_ns() / 1000000);
 }
 
-/* The environment without the variables that point a program at our
- * uninstalled libraries; built before fork(), so that the child of a
- * threaded test only calls async-signal-safe functions. */
-static char **system_environment(void)
+/* Whether entry ("NAME=value") sets one of the names in extra. */
+static int replaced(const char *entry, char *const extra[])
 {
-    size_t n = 0, kept = 0;
+    size_t len = strcspn(entry, "=");
+
+    for (size_t i = 0; extra && extra[i]; i++)
+        if (strncmp(entry, extra[i], len + 1) == 0)
+            return 1;
+    return 0;
+}
+
+/* The child's environment: ours, without the variables that point a
+ * program at our uninstalled libraries when asked (SYSTEM_LIBS), with
+ * extra's settings in place of ours.  Built before fork(), so that the
+ * child of a threaded test only calls async-signal-safe functions. */
+static char **child_environment(unsigned flags, char *const extra[])
+{
+    size_t n = 0, n_extra = 0, kept = 0;
     char **env;
 
     while (environ[n])
         n++;
-    env = malloc((n + 1) * sizeof *env);
+    while (extra && extra[n_extra])
+        n_extra++;
+    env = malloc((n + n_extra + 1) * sizeof *env);
     if (!env)
         return NULL;
-    for (size_t i = 0; i < n; i++)
-        if (strncmp(environ[i], "LD_LIBRARY_PATH=", 16) != 0 &&
-            strncmp(environ[i], "LD_PRELOAD=", 11) != 0)
+    for (size_t i = 0; i < n; i++) {
+        if ((flags & DISPLAYFD_SYSTEM_LIBS) &&
+            (strncmp(environ[i], "LD_LIBRARY_PATH=", 16) == 0 ||
+             strncmp(environ[i], "LD_PRELOAD=", 11) == 0))
+            continue;
+        if (!replaced(environ[i], extra))
             env[kept++] = environ[i];
+    }
+    for (size_t i = 0; i < n_extra; i++)
+        env[kept++] = extra[i];
     env[kept] = NULL;
     return env;
 }
@@ -54,7 +74,7 @@ static int redirect(int from, int to)
 }
 
 /* In the child; never returns. */
-static void exec_server(char *const argv[], char **env, unsigned flags, int pipe_w,
+static void exec_server(char *const argv[], char **env, unsigned flags, int fd3,
                         pid_t parent)
 {
     int null;
@@ -66,8 +86,8 @@ static void exec_server(char *const argv[], char **env, unsigned flags, int pipe
     prctl(PR_SET_PDEATHSIG, SIGTERM);
     if (getppid() != parent)
         _exit(127);
-    /* The pipe first: /dev/null may land on any free fd, never on 3. */
-    if (redirect(pipe_w, 3) < 0)
+    /* fd 3 first: /dev/null may land on any free fd, never on 3. */
+    if (fd3 >= 0 && redirect(fd3, 3) < 0)
         _exit(127);
     null = open("/dev/null", O_RDWR | O_CLOEXEC);
     if (null < 0 || redirect(null, 0) < 0 ||
@@ -78,34 +98,45 @@ static void exec_server(char *const argv[], char **env, unsigned flags, int pipe
     _exit(127);
 }
 
-int displayfd_spawn(char *const argv[], unsigned flags, pid_t *pid)
+int server_spawn(char *const argv[], char *const extra_env[], unsigned flags, int fd3,
+                 pid_t *pid)
 {
     pid_t parent = getpid();
-    char **env = (flags & DISPLAYFD_SYSTEM_LIBS) ? system_environment() : environ;
-    int p[2], saved;
+    char **env = child_environment(flags, extra_env);
+    int saved;
 
     *pid = -1;
     if (!env)
         return -1;
-    if (pipe2(p, O_CLOEXEC) < 0) {
-        saved = errno;
-        if (env != environ)
-            free(env);
-        errno = saved;
-        return -1;
-    }
     *pid = fork();
     if (*pid == 0)
-        exec_server(argv, env, flags, p[1], parent);
+        exec_server(argv, env, flags, fd3, parent);
     saved = errno;
-    if (env != environ)
-        free(env);
-    close(p[1]);
-    if (*pid < 0) {
+    free(env);
+    errno = saved;
+    return *pid < 0 ? -1 : 0;
+}
+
+int displayfd_spawn(char *const argv[], unsigned flags, pid_t *pid)
+{
+    return displayfd_spawn_env(argv, NULL, flags, pid);
+}
+
+int displayfd_spawn_env(char *const argv[], char *const extra_env[], unsigned flags, pid_t *pid)
+{
+    int p[2], saved;
+
+    *pid = -1;
+    if (pipe2(p, O_CLOEXEC) < 0)
+        return -1;
+    if (server_spawn(argv, extra_env, flags, p[1], pid) < 0) {
+        saved = errno;
         close(p[0]);
+        close(p[1]);
         errno = saved;
         return -1;
     }
+    close(p[1]);
     return p[0];
 }
 
@@ -152,7 +183,13 @@ int displayfd_read(int fd, int timeout_ms)
 
 int displayfd_start(char *const argv[], unsigned flags, int timeout_ms, pid_t *pid)
 {
-    int fd = displayfd_spawn(argv, flags, pid), n, saved;
+    return displayfd_start_env(argv, NULL, flags, timeout_ms, pid);
+}
+
+int displayfd_start_env(char *const argv[], char *const extra_env[], unsigned flags,
+                        int timeout_ms, pid_t *pid)
+{
+    int fd = displayfd_spawn_env(argv, extra_env, flags, pid), n, saved;
 
     if (fd < 0) {
         fprintf(stderr, "%s: cannot start: %s\n", argv[0], strerror(errno));

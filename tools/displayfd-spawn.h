@@ -30,6 +30,14 @@ enum {
  * read end of the pipe (close-on-exec) and sets *pid, or -1 with errno. */
 int displayfd_spawn(char *const argv[], unsigned flags, pid_t *pid);
 
+/* The same fork and exec for any server: fd3 (when not -1) becomes the
+ * server's fd 3, and extra_env ("NAME=value" strings, NULL-terminated;
+ * NULL for none) is set in its environment, over ours.  For servers that
+ * say their display some other way (weston writes it to its log).
+ * Returns 0 and sets *pid, or -1 with errno. */
+int server_spawn(char *const argv[], char *const extra_env[], unsigned flags, int fd3,
+                 pid_t *pid);
+
 /* Reads the server's "N\n" from fd within timeout_ms (fd stays open).
  * Returns N, or -1 with errno ETIMEDOUT (nothing in time), EPROTO (not a
  * number, or the fd closed first: the server died) or another errno. */
@@ -38,5 +46,11 @@ int displayfd_read(int fd, int timeout_ms);
 /* Both, for one server: returns the display number and sets *pid, or -1
  * with a message on stderr after stopping the server (child_stop()). */
 int displayfd_start(char *const argv[], unsigned flags, int timeout_ms, pid_t *pid);
+
+/* displayfd_spawn() and displayfd_start() with extra_env set in the
+ * server's environment, as server_spawn() does (Xephyr's DISPLAY). */
+int displayfd_spawn_env(char *const argv[], char *const extra_env[], unsigned flags, pid_t *pid);
+int displayfd_start_env(char *const argv[], char *const extra_env[], unsigned flags,
+                        int timeout_ms, pid_t *pid);
 
 #endif

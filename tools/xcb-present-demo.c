@@ -36,6 +36,10 @@ struct demo {
     xcb_window_t window;
     struct xvfb xvfb;
     uint32_t last_rendered;         /* frame number of the last present() */
+    /* Its size: the window's by then, which a window manager may have
+     * changed from the one asked for (Xwayland's kiosk-shell fills the
+     * output), and what the screenshot takes. */
+    uint16_t last_width, last_height;
 };
 
 static void usage(FILE *out)
@@ -227,16 +231,16 @@ static int make_window(struct demo *d)
  * a whole window's pixels may take a while out of a busy server. */
 static int screenshot(struct demo *d, const char *path)
 {
+    uint32_t w = d->last_width, h = d->last_height;
     xcb_get_image_cookie_t ck = xcb_get_image(d->c, XCB_IMAGE_FORMAT_Z_PIXMAP, d->window, 0, 0,
-                                              (uint16_t)d->width, (uint16_t)d->height, ~0u);
+                                              (uint16_t)w, (uint16_t)h, ~0u);
     xcb_get_image_reply_t *img = NULL;
     int r = -1;
 
     xcb_dri3_util_wait_reply(d->c, ck.sequence, 0, xcb_dri3_util_deadline(d->c) + 4 * SECOND,
                              -1, (void **)&img, NULL);
-    if (img && xcb_get_image_data_length(img) == (int)(d->width * d->height * 4))
-        r = png_write_xrgb(path, (const uint32_t *)xcb_get_image_data(img), d->width * 4,
-                           d->width, d->height);
+    if (img && w && xcb_get_image_data_length(img) == (int)(w * h * 4))
+        r = png_write_xrgb(path, (const uint32_t *)xcb_get_image_data(img), w * 4, w, h);
     if (r < 0)
         fprintf(stderr, "xcb-present-demo: cannot save the screenshot to %s\n", path);
     else
@@ -287,6 +291,8 @@ static int run(struct demo *d, xcb_present_util_swapchain_t *sc, struct demo_rep
         if (r)
             return r;
         d->last_rendered = n;
+        d->last_width = img.width;
+        d->last_height = img.height;
         drain_events(d->c);
         demo_report_tick(rep, sc, stdout);
     }

@@ -9,7 +9,7 @@ PRESENT_UTIL_TEST_LDADD = tests/libtestrunner.la src/libxcb-present-util.la \
 	src/libxcb-present.la $(XCB_LIBS) -lpthread
 PRESENT_UTIL_XVFB_SOURCES = tests/present-util/xvfb-fixture.c \
 	tests/present-util/xvfb-fixture.h tests/present-util/swapchain-or-fail.h tests/present-util/lsan-libxcb.c
-PRESENT_UTIL_XVFB_LDADD = tools/libxvfb-spawn.la $(PRESENT_UTIL_TEST_LDADD)
+PRESENT_UTIL_XVFB_LDADD = tests/libtestserver.la $(PRESENT_UTIL_TEST_LDADD)
 
 PRESENT_UTIL_TESTS = tests/present-util/swapchain-modes tests/present-util/swapchain-faults \
 	tests/present-util/swapchain-callers tests/present-util/swapchain-clock-xvfb

@@ -117,7 +117,7 @@ TEST(killed_server_gives_epipe_quickly)
     int r;
 
     start_mid_run(&s);
-    kill(s.xvfb.pid, SIGKILL);
+    kill(s.server.pid, SIGKILL);
     t0 = test_now_ms();
     r = frames_until_error(&s, t0, &after);
     printf("# server killed: %s after %lld ms\n", strerror(-r), after);

@@ -21,24 +21,37 @@ static void on_frame(void *data, const xcb_present_util_frame_t *f)
     s->n_log++;
 }
 
+/* The server this program was built for (-DFIXTURE_SERVER=...). */
+#ifndef FIXTURE_SERVER
+#define FIXTURE_SERVER "xvfb"
+#endif
+
 void fixture_start(struct fixture *s, uint16_t width, uint16_t height)
 {
+    fixture_start_window(s, width, height, false);
+}
+
+void fixture_start_window(struct fixture *s, uint16_t width, uint16_t height, bool managed)
+{
     const xcb_screen_t *screen;
-    uint32_t values[1] = { 0 };
+    int kind;
+    uint32_t values[2];         /* background pixel, override-redirect */
 
     memset(s, 0, sizeof *s);
-    if (xvfb_start(&s->xvfb, "640x480x24") < 0)
-        SKIP("Xvfb could not be started");
-    s->c = xcb_connect(s->xvfb.display, NULL);
+    kind = test_server_start_for_test(&s->server, FIXTURE_SERVER);
+    values[0] = 0;
+    values[1] = test_server_manages_windows(kind) && !managed;
+    s->c = xcb_connect(s->server.display, NULL);
     if (xcb_connection_has_error(s->c)) {
-        xvfb_stop(&s->xvfb);
-        test_fail(__FILE__, __LINE__, "cannot connect to Xvfb on %s", s->xvfb.display);
+        test_server_stop(&s->server);
+        test_fail(__FILE__, __LINE__, "cannot connect to %s on %s", FIXTURE_SERVER,
+                  s->server.display);
     }
     screen = xcb_setup_roots_iterator(xcb_get_setup(s->c)).data;
     s->window = xcb_generate_id(s->c);
     xcb_create_window(s->c, XCB_COPY_FROM_PARENT, s->window, screen->root, 0, 0, width, height,
                       0, XCB_WINDOW_CLASS_INPUT_OUTPUT, screen->root_visual,
-                      XCB_CW_BACK_PIXEL, values);
+                      XCB_CW_BACK_PIXEL | XCB_CW_OVERRIDE_REDIRECT, values);
     xcb_map_window(s->c, s->window);
     xcb_flush(s->c);
 }
@@ -61,7 +74,7 @@ void fixture_stop(struct fixture *s)
     if (s->c)
         xcb_disconnect(s->c);
     s->c = NULL;
-    xvfb_stop(&s->xvfb);
+    test_server_stop(&s->server);
 }
 
 void fixture_render(const xcb_present_util_image_t *img, uint32_t n)

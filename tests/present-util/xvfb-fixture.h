@@ -1,7 +1,9 @@
 /*
- * What the swapchain tests against a real Xvfb share: a private Xvfb, a
- * connection, a mapped window, frames with a pattern that tells them
- * apart, and a log of every completed frame.
+ * What the swapchain tests against a real server share: a private server
+ * (Xvfb, or the one the test program was built for: FIXTURE_SERVER names a
+ * kind of tests/common/test-server.h), a connection, a mapped window,
+ * frames with a pattern that tells them apart, and a log of every
+ * completed frame.
  */
 #ifndef XVFB_FIXTURE_H
 #define XVFB_FIXTURE_H
@@ -11,12 +13,12 @@
 #include <xcb/xcb.h>
 
 #include "xcb_present_util.h"
-#include "xvfb-spawn.h"
+#include "test-server.h"
 
 #define FIXTURE_MAX_FRAMES 1024
 
 struct fixture {
-    struct xvfb xvfb;
+    struct test_server server;
     xcb_connection_t *c;
     xcb_window_t window;
     xcb_present_util_swapchain_t *sc;
@@ -25,15 +27,20 @@ struct fixture {
     uint32_t n_log;
 };
 
-/* Xvfb, a connection and a mapped width x height window; the test is
- * skipped when Xvfb is missing. */
+/* The server, a connection and a mapped width x height window; the test
+ * is skipped when the server is not installed.  Where a window manager
+ * would resize the window (Xwayland's kiosk-shell), it is
+ * override-redirect. */
 void fixture_start(struct fixture *s, uint16_t width, uint16_t height);
+/* The same with a window that the window manager manages when managed is
+ * true, as a toolkit's top-level window is (it may then change its size). */
+void fixture_start_window(struct fixture *s, uint16_t width, uint16_t height, bool managed);
 /* A swapchain on the window, with the frame log attached. */
 void fixture_swapchain(struct fixture *s, xcb_present_util_mode_t mode,
                        xcb_present_util_backend_t backend, uint32_t num_buffers);
 /* The same with the caller\'s options (pacing, max_latency...). */
 void fixture_swapchain_with(struct fixture *s, const xcb_present_util_options_t *o);
-/* Destroys what is left, disconnects, stops Xvfb by its PID. */
+/* Destroys what is left, disconnects, stops the server by its PID. */
 void fixture_stop(struct fixture *s);
 
 /* The pixel that frame number n has at (x, y) (depth 24: no alpha). */

@@ -7,8 +7,8 @@ if HAVE_XLIB
 XLIB_TEST_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE -I$(top_srcdir)/src/xlib/include \
 	-I$(top_srcdir)/tests/common -I$(top_srcdir)/tests/xlib -I$(top_srcdir)/tools
 XLIB_TEST_CFLAGS = $(AM_CFLAGS) $(XCB_EXT_DEPS_CFLAGS) $(XLIB_CFLAGS) $(XLIB_HEADER_DEPS_CFLAGS)
-XLIB_TEST_LDADD = tests/libtestrunner.la src/xlib/libXpresent.la src/libxcb-present.la \
-	tools/libxvfb-spawn.la $(XLIB_LIBS) $(XCB_LIBS)
+XLIB_TEST_LDADD = tests/libtestserver.la tests/libtestrunner.la src/xlib/libXpresent.la \
+	src/libxcb-present.la $(XLIB_LIBS) $(XCB_LIBS)
 
 # The mock server on a display number (mock-display.c), compiled once for
 # the tests against our libXpresent and against Debian's: it includes

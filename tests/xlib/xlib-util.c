@@ -29,21 +29,27 @@ void xt_errors_reset(void)
     xt_nerrors = 0;
 }
 
+#ifndef FIXTURE_SERVER
+#define FIXTURE_SERVER "xvfb"
+#endif
+
 void xt_setup(struct xt *t)
 {
-    if (xvfb_start(&t->xvfb, "640x480x24") < 0)
-        SKIP("Xvfb did not start");
-    t->dpy = XOpenDisplay(t->xvfb.display);
+    int kind = test_server_start_for_test(&t->server, FIXTURE_SERVER);
+    XSetWindowAttributes a = { .override_redirect = test_server_manages_windows(kind) };
+
+    t->dpy = XOpenDisplay(t->server.display);
     if (!t->dpy) {
-        xvfb_stop(&t->xvfb);
-        test_fail(__FILE__, __LINE__, "XOpenDisplay(%s) failed", t->xvfb.display);
+        test_server_stop(&t->server);
+        test_fail(__FILE__, __LINE__, "XOpenDisplay(%s) failed", t->server.display);
     }
     if (!XPresentQueryExtension(t->dpy, &t->opcode, &t->event_base, &t->error_base)) {
         XCloseDisplay(t->dpy);
-        xvfb_stop(&t->xvfb);
-        test_fail(__FILE__, __LINE__, "Xvfb has no Present");
+        test_server_stop(&t->server);
+        test_fail(__FILE__, __LINE__, "%s has no Present", FIXTURE_SERVER);
     }
-    t->win = XCreateSimpleWindow(t->dpy, DefaultRootWindow(t->dpy), 0, 0, 64, 64, 0, 0, 0);
+    t->win = XCreateWindow(t->dpy, DefaultRootWindow(t->dpy), 0, 0, 64, 64, 0, CopyFromParent,
+                           InputOutput, CopyFromParent, CWOverrideRedirect, &a);
     XMapWindow(t->dpy, t->win);
     XSync(t->dpy, False);
 }
@@ -53,7 +59,7 @@ void xt_teardown(struct xt *t)
     if (t->dpy)
         XCloseDisplay(t->dpy);
     t->dpy = NULL;
-    xvfb_stop(&t->xvfb);
+    test_server_stop(&t->server);
 }
 
 bool xt_next_present(struct xt *t, XEvent *ev, int timeout_ms)

@@ -10,17 +10,19 @@
 #include <X11/extensions/Xpresent.h>
 #include <stdbool.h>
 
-#include "xvfb-spawn.h"
+#include "test-server.h"
 
 struct xt {
-    struct xvfb xvfb;
+    struct test_server server;
     Display *dpy;
     int opcode, event_base, error_base;
     Window win;             /* 64x64, mapped */
 };
 
-/* Starts Xvfb, opens it, checks Present and makes t->win; skips the test
- * (SKIP) when Xvfb cannot start. */
+/* Starts the server the program was built for (-DFIXTURE_SERVER=...,
+ * Xvfb by default; tests/common/test-server.h), opens it, checks Present
+ * and makes t->win (override-redirect where a window manager would resize
+ * it); skips the test (SKIP) when the server is not installed. */
 void xt_setup(struct xt *t);
 void xt_teardown(struct xt *t);
 

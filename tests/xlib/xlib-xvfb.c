@@ -340,7 +340,7 @@ TEST(find_display_and_close_display)
     CHECK_EQ(info->codes->major_opcode, t.opcode);
     /* Two displays on one server get two records; closing one leaves the
      * other working. */
-    Display *d2 = XOpenDisplay(t.xvfb.display);
+    Display *d2 = XOpenDisplay(t.server.display);
     CHECK(d2 != NULL);
     int op2;
     CHECK(XPresentQueryExtension(d2, &op2, NULL, NULL));
