@@ -194,8 +194,11 @@ static uint8_t body[8 * MODS + 64];
 static size_t body_len;
 static uint8_t body_nfd;
 
-#define DEC(name, request, decode)                                          \
-    static void prep_##name(int n)                                          \
+/* The decoder bench of request req (dri3_open): prep_ sends n with
+ * `request` and answers them, dec_ takes each reply r and reads it with the
+ * statements that follow (every accessor), then frees it. */
+#define DEC(req, request, ...)                                              \
+    static void prep_##req##_reply(int n)                                   \
     {                                                                       \
         for (int i = 0; i < n; i++)                                         \
             cookies[i] = request.sequence;                                  \
@@ -203,10 +206,13 @@ static uint8_t body_nfd;
         for (int i = 0; i < n; i++)                                         \
             write_reply((uint16_t)cookies[i], body_nfd, body, body_len);    \
     }                                                                       \
-    static void dec_##name(int n)                                           \
+    static void dec_##req##_reply(int n)                                    \
     {                                                                       \
         for (int i = 0; i < n; i++) {                                       \
-            decode;                                                         \
+            xcb_##req##_cookie_t ck = { cookies[i] };                       \
+            xcb_##req##_reply_t *r = xcb_##req##_reply(fc.c, ck, NULL);     \
+            __VA_ARGS__                                                     \
+            free(r);                                                        \
         }                                                                   \
     }
 
@@ -216,36 +222,15 @@ static void close_all(const int *fds, int n)
         close(fds[i]);
 }
 
-DEC(dri3_query_version_reply, xcb_dri3_query_version(fc.c, 1, 4), {
-    xcb_dri3_query_version_cookie_t ck = { cookies[i] };
-    xcb_dri3_query_version_reply_t *r = xcb_dri3_query_version_reply(fc.c, ck, NULL);
-    sink += r->minor_version;
-    free(r);
-})
-DEC(dri3_open_reply, xcb_dri3_open(fc.c, 0x123, 0), {
-    xcb_dri3_open_cookie_t ck = { cookies[i] };
-    xcb_dri3_open_reply_t *r = xcb_dri3_open_reply(fc.c, ck, NULL);
-    close_all(xcb_dri3_open_reply_fds(fc.c, r), r->nfd);
-    free(r);
-})
-DEC(dri3_buffer_from_pixmap_reply, xcb_dri3_buffer_from_pixmap(fc.c, 0x200001), {
-    xcb_dri3_buffer_from_pixmap_cookie_t ck = { cookies[i] };
-    xcb_dri3_buffer_from_pixmap_reply_t *r =
-        xcb_dri3_buffer_from_pixmap_reply(fc.c, ck, NULL);
+DEC(dri3_query_version, xcb_dri3_query_version(fc.c, 1, 4), sink += r->minor_version;)
+DEC(dri3_open, xcb_dri3_open(fc.c, 0x123, 0),
+    close_all(xcb_dri3_open_reply_fds(fc.c, r), r->nfd);)
+DEC(dri3_buffer_from_pixmap, xcb_dri3_buffer_from_pixmap(fc.c, 0x200001),
     sink += r->stride;
-    close_all(xcb_dri3_buffer_from_pixmap_reply_fds(fc.c, r), r->nfd);
-    free(r);
-})
-DEC(dri3_fd_from_fence_reply, xcb_dri3_fd_from_fence(fc.c, 0x123, 0x200002), {
-    xcb_dri3_fd_from_fence_cookie_t ck = { cookies[i] };
-    xcb_dri3_fd_from_fence_reply_t *r = xcb_dri3_fd_from_fence_reply(fc.c, ck, NULL);
-    close_all(xcb_dri3_fd_from_fence_reply_fds(fc.c, r), r->nfd);
-    free(r);
-})
-DEC(dri3_get_supported_modifiers_reply, xcb_dri3_get_supported_modifiers(fc.c, 0x123, 24, 32), {
-    xcb_dri3_get_supported_modifiers_cookie_t ck = { cookies[i] };
-    xcb_dri3_get_supported_modifiers_reply_t *r =
-        xcb_dri3_get_supported_modifiers_reply(fc.c, ck, NULL);
+    close_all(xcb_dri3_buffer_from_pixmap_reply_fds(fc.c, r), r->nfd);)
+DEC(dri3_fd_from_fence, xcb_dri3_fd_from_fence(fc.c, 0x123, 0x200002),
+    close_all(xcb_dri3_fd_from_fence_reply_fds(fc.c, r), r->nfd);)
+DEC(dri3_get_supported_modifiers, xcb_dri3_get_supported_modifiers(fc.c, 0x123, 24, 32), {
     const uint64_t *w = xcb_dri3_get_supported_modifiers_window_modifiers(r);
     const uint64_t *s = xcb_dri3_get_supported_modifiers_screen_modifiers(r);
     int wn = xcb_dri3_get_supported_modifiers_window_modifiers_length(r);
@@ -254,12 +239,8 @@ DEC(dri3_get_supported_modifiers_reply, xcb_dri3_get_supported_modifiers(fc.c, 0
         sink += w[k];
     for (int k = 0; k < sn; k++)
         sink += s[k];
-    free(r);
 })
-DEC(dri3_buffers_from_pixmap_reply, xcb_dri3_buffers_from_pixmap(fc.c, 0x200001), {
-    xcb_dri3_buffers_from_pixmap_cookie_t ck = { cookies[i] };
-    xcb_dri3_buffers_from_pixmap_reply_t *r =
-        xcb_dri3_buffers_from_pixmap_reply(fc.c, ck, NULL);
+DEC(dri3_buffers_from_pixmap, xcb_dri3_buffers_from_pixmap(fc.c, 0x200001), {
     const uint32_t *st = xcb_dri3_buffers_from_pixmap_strides(r);
     const uint32_t *of = xcb_dri3_buffers_from_pixmap_offsets(r);
     int n_st = xcb_dri3_buffers_from_pixmap_strides_length(r);
@@ -267,21 +248,10 @@ DEC(dri3_buffers_from_pixmap_reply, xcb_dri3_buffers_from_pixmap(fc.c, 0x200001)
     for (int k = 0; k < n_st && k < n_of; k++)
         sink += st[k] + of[k];
     close_all(xcb_dri3_buffers_from_pixmap_reply_fds(fc.c, r), r->nfd);
-    free(r);
 })
-DEC(present_query_version_reply, xcb_present_query_version(fc.c, 1, 4), {
-    xcb_present_query_version_cookie_t ck = { cookies[i] };
-    xcb_present_query_version_reply_t *r = xcb_present_query_version_reply(fc.c, ck, NULL);
-    sink += r->minor_version;
-    free(r);
-})
-DEC(present_query_capabilities_reply, xcb_present_query_capabilities(fc.c, 0x123), {
-    xcb_present_query_capabilities_cookie_t ck = { cookies[i] };
-    xcb_present_query_capabilities_reply_t *r =
-        xcb_present_query_capabilities_reply(fc.c, ck, NULL);
-    sink += r->capabilities;
-    free(r);
-})
+DEC(present_query_version, xcb_present_query_version(fc.c, 1, 4), sink += r->minor_version;)
+DEC(present_query_capabilities, xcb_present_query_capabilities(fc.c, 0x123),
+    sink += r->capabilities;)
 
 /* Events: n of one kind written (not measured), then n polled and decoded. */
 static uint8_t event[32 + 72 + 16];
@@ -453,6 +423,24 @@ static void encoders(void)
 #endif
 }
 
+/* Starts the mock X server (cfg NULL: its defaults) and connects to it, or
+ * dies; *root is the screen's root window, and DRI3's version is set. */
+static xcb_connection_t *start_mock(const struct mock_config *cfg, struct mock_server **srv,
+                                    xcb_window_t *root)
+{
+    xcb_connection_t *c;
+
+    *srv = mock_server_start(cfg);
+    if (*srv == NULL)
+        die("mock_server_start");
+    c = mock_server_connect(*srv);
+    if (xcb_connection_has_error(c))
+        die("connecting to the mock");
+    *root = xcb_setup_roots_iterator(xcb_get_setup(c)).data->root;
+    free(xcb_dri3_query_version_reply(c, xcb_dri3_query_version(c, 1, 4), NULL));
+    return c;
+}
+
 /* CPU time (user + system, this process) for n NotifyMSC requests into
  * the mock X server, with a QueryVersion round trip every 64 Ki requests
  * so the mock keeps up. */
@@ -463,14 +451,7 @@ static int cpu_bench(long n)
     struct timespec t0, t1;
     xcb_window_t root;
 
-    srv = mock_server_start(NULL);
-    if (srv == NULL)
-        die("mock_server_start");
-    c = mock_server_connect(srv);
-    if (xcb_connection_has_error(c))
-        die("connecting to the mock");
-    root = xcb_setup_roots_iterator(xcb_get_setup(c)).data->root;
-    free(xcb_dri3_query_version_reply(c, xcb_dri3_query_version(c, 1, 4), NULL));
+    c = start_mock(NULL, &srv, &root);
     free(xcb_present_query_version_reply(c, xcb_present_query_version(c, 1, 4), NULL));
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t0);
     for (long i = 0; i < n; i++) {
@@ -506,15 +487,8 @@ static int roundtrip_bench(long n)
     /* A 4-plane buffer needs an explicit modifier the server lists. */
     if (cfg == NULL || mock_config_set(cfg, "modifiers-screen", "0x0100000000000001") != 0)
         die("mock_config_set");
-    srv = mock_server_start(cfg);
-    if (srv == NULL)
-        die("mock_server_start");
-    c = mock_server_connect(srv);
-    if (xcb_connection_has_error(c))
-        die("connecting to the mock");
-    root = xcb_setup_roots_iterator(xcb_get_setup(c)).data->root;
+    c = start_mock(cfg, &srv, &root);
     pixmap = xcb_generate_id(c);
-    free(xcb_dri3_query_version_reply(c, xcb_dri3_query_version(c, 1, 4), NULL));
     for (int k = 0; k < 4; k++) {
         fds[k] = memfd_create("plane", MFD_CLOEXEC);
         if (fds[k] < 0 || ftruncate(fds[k], 64 * 256) < 0)

@@ -39,26 +39,15 @@ static xcb_void_cookie_t present(struct e2e *t, xcb_window_t w, xcb_pixmap_t p, 
                                       divisor, remainder, 0, NULL);
 }
 
-TEST(present_query_version)
-{
-    struct e2e t;
-
-    e2e_start(&t, NULL);
-    e2e_check_extension(&t, &xcb_present_id, PRESENT);
-    CHECK_EQ(query_version(&t, 1, 4), 1 << 16 | 4);
-    e2e_stop(&t);
-    E2E_CHECK_REQUEST(&t, PRESENT, XCB_PRESENT_QUERY_VERSION, 0, 12, 0, { 4, 4, 1 }, { 8, 4, 4 });
-    e2e_end(&t);
-}
-
+/* As in e2e-dri3.c: the lower of the server's version and the client's,
+ * and an error for a request newer than the server's version.  version NULL:
+ * the mock's default. */
 static void check_server_version(const char *version, uint32_t minor)
 {
     struct e2e t;
     xcb_window_t w;
 
-    test_note("server Present %s", version);
-    e2e_start(&t, "present-version", version, NULL);
-    e2e_check_extension(&t, &xcb_present_id, PRESENT);
+    e2e_start_version(&t, "present-version", version, &xcb_present_id, PRESENT);
     CHECK_EQ(query_version(&t, 1, 4), 1 << 16 | minor);
     CHECK_EQ(query_version(&t, 1, 0), 1 << 16 | 0);
     w = e2e_create_window(&t, 0, 0, 16, 16);
@@ -72,11 +61,14 @@ static void check_server_version(const char *version, uint32_t minor)
     }
     CHECK_EQ(query_version(&t, 1, 4), 1 << 16 | minor);
     e2e_stop(&t);
+    /* The first request asked for 1.4, whatever the server answered. */
+    E2E_CHECK_REQUEST(&t, PRESENT, XCB_PRESENT_QUERY_VERSION, 0, 12, 0, { 4, 4, 1 }, { 8, 4, 4 });
     e2e_end(&t);
 }
 
 TEST(present_version_negotiation)
 {
+    check_server_version(NULL, 4);
     check_server_version("1.0", 0);
     check_server_version("1.2", 2);
     check_server_version("1.4", 4);
@@ -118,77 +110,90 @@ TEST(present_query_capabilities)
                                       XCB_PRESENT_CAPABILITY_UST);
 }
 
-TEST(present_select_input)
-{
+/* A window whose Present events (mask) come to a special queue of their
+ * own, on a new mock server. */
+struct watched {
     struct e2e t;
     xcb_window_t w;
     xcb_special_event_t *se;
     uint32_t eid;
+};
 
-    e2e_start(&t, NULL);
-    w = e2e_create_window(&t, 0, 0, 16, 16);
-    se = e2e_present_select(&t, w, ALL_EVENTS, &eid);
+static void watch(struct watched *s, uint16_t size, uint32_t mask)
+{
+    e2e_start(&s->t, NULL);
+    s->w = e2e_create_window(&s->t, 0, 0, size, size);
+    s->se = e2e_present_select(&s->t, s->w, mask, &s->eid);
+}
+
+/* The orderly end: select nothing, unregister, stop the server. */
+static void unwatch_and_stop(struct watched *s)
+{
+    e2e_present_unselect(&s->t, s->se, s->w, s->eid);
+    e2e_stop(&s->t);
+}
+
+TEST(present_select_input)
+{
+    struct watched s;
+
+    watch(&s, 16, ALL_EVENTS);
     /* No such window: BadWindow; a mask bit Present does not define:
      * BadValue. */
-    E2E_CHECK_ERROR(&t, xcb_present_select_input_checked(t.c, xcb_generate_id(t.c), 0x0badbad0,
-                                                         ALL_EVENTS),
+    E2E_CHECK_ERROR(&s.t,
+                    xcb_present_select_input_checked(s.t.c, xcb_generate_id(s.t.c), 0x0badbad0,
+                                                     ALL_EVENTS),
                     XCB_WINDOW, PRESENT, XCB_PRESENT_SELECT_INPUT);
-    E2E_CHECK_ERROR(&t, xcb_present_select_input_checked(t.c, xcb_generate_id(t.c), w, 0x100),
+    E2E_CHECK_ERROR(&s.t,
+                    xcb_present_select_input_checked(s.t.c, xcb_generate_id(s.t.c), s.w, 0x100),
                     XCB_VALUE, PRESENT, XCB_PRESENT_SELECT_INPUT);
-    e2e_present_unselect(&t, se, w, eid);
-    e2e_stop(&t);
+    unwatch_and_stop(&s);
     {
         const struct mock_request_record *rec =
-            E2E_CHECK_REQUEST(&t, PRESENT, XCB_PRESENT_SELECT_INPUT, 0, 16, 0,
-                              { 4, 4, eid }, { 8, 4, w }, { 12, 4, ALL_EVENTS });
+            E2E_CHECK_REQUEST(&s.t, PRESENT, XCB_PRESENT_SELECT_INPUT, 0, 16, 0,
+                              { 4, 4, s.eid }, { 8, 4, s.w }, { 12, 4, ALL_EVENTS });
 
-        rec = e2e_request(&t, PRESENT, XCB_PRESENT_SELECT_INPUT, 3);
-        CHECK_EQ(e2e_u32(rec, 4), eid);
+        rec = e2e_request(&s.t, PRESENT, XCB_PRESENT_SELECT_INPUT, 3);
+        CHECK_EQ(e2e_u32(rec, 4), s.eid);
         CHECK_EQ(e2e_u32(rec, 12), 0);
     }
-    e2e_end(&t);
+    e2e_end(&s.t);
 }
 
 TEST(present_pixmap_complete_and_idle)
 {
-    struct e2e t;
-    xcb_window_t w;
+    struct watched s;
     xcb_pixmap_t p;
-    xcb_special_event_t *se;
-    uint32_t eid;
     uint64_t msc;
     xcb_present_complete_notify_event_t *complete;
     xcb_present_idle_notify_event_t *idle;
 
-    e2e_start(&t, NULL);
-    w = e2e_create_window(&t, 0, 0, 32, 32);
-    p = e2e_create_pixmap(&t, 32, 32);
-    se = e2e_present_select(&t, w, ALL_EVENTS, &eid);
-    msc = e2e_current_msc(&t, se, w);
-    E2E_CHECK_OK(&t, present(&t, w, p, 42, XCB_PRESENT_OPTION_NONE, msc + 1, 0, 0));
+    watch(&s, 32, ALL_EVENTS);
+    p = e2e_create_pixmap(&s.t, 32, 32);
+    msc = e2e_current_msc(&s.t, s.se, s.w);
+    E2E_CHECK_OK(&s.t, present(&s.t, s.w, p, 42, XCB_PRESENT_OPTION_NONE, msc + 1, 0, 0));
     /* IdleNotify may come before or after CompleteNotify. */
-    e2e_wait_complete_and_idle(&t, se, &complete, &idle);
+    e2e_wait_complete_and_idle(&s.t, s.se, &complete, &idle);
     CHECK_EQ(complete->kind, XCB_PRESENT_COMPLETE_KIND_PIXMAP);
     CHECK_EQ(complete->mode, XCB_PRESENT_COMPLETE_MODE_COPY);
-    CHECK_EQ(complete->event, eid);
-    CHECK_EQ(complete->window, w);
+    CHECK_EQ(complete->event, s.eid);
+    CHECK_EQ(complete->window, s.w);
     CHECK_EQ(complete->serial, 42);
     /* At the target, or later if the request came late (under valgrind):
      * never before. */
     CHECK(complete->msc >= msc + 1);
     CHECK(complete->ust != 0);
-    CHECK_EQ(idle->event, eid);
-    CHECK_EQ(idle->window, w);
+    CHECK_EQ(idle->event, s.eid);
+    CHECK_EQ(idle->window, s.w);
     CHECK_EQ(idle->serial, 42);
     CHECK_EQ(idle->pixmap, p);
     CHECK_EQ(idle->idle_fence, 0);
     free(complete);
     free(idle);
-    e2e_present_unselect(&t, se, w, eid);
-    e2e_stop(&t);
-    E2E_CHECK_REQUEST(&t, PRESENT, XCB_PRESENT_PIXMAP, 0, 72, 0, { 4, 4, w }, { 8, 4, p },
+    unwatch_and_stop(&s);
+    E2E_CHECK_REQUEST(&s.t, PRESENT, XCB_PRESENT_PIXMAP, 0, 72, 0, { 4, 4, s.w }, { 8, 4, p },
                       { 12, 4, 42 }, { 48, 8, msc + 1 }, { 56, 8, 0 }, { 64, 8, 0 });
-    e2e_end(&t);
+    e2e_end(&s.t);
 }
 
 /* Every field of PresentPixmap, notifies included, arrives as sent. */
@@ -245,94 +250,77 @@ TEST(present_pixmap_fields)
 
 TEST(present_notify_msc)
 {
-    struct e2e t;
-    xcb_window_t w;
-    xcb_special_event_t *se;
+    struct watched s;
     xcb_present_complete_notify_event_t *ev;
-    uint32_t eid;
     uint64_t msc;
 
-    e2e_start(&t, NULL);
-    w = e2e_create_window(&t, 0, 0, 16, 16);
-    se = e2e_present_select(&t, w, XCB_PRESENT_EVENT_MASK_COMPLETE_NOTIFY, &eid);
-    msc = e2e_current_msc(&t, se, w);
-    E2E_CHECK_OK(&t, xcb_present_notify_msc_checked(t.c, w, 77, msc + 2, 0, 0));
-    ev = E2E_NEXT_PRESENT_EVENT(&t, se, XCB_PRESENT_COMPLETE_NOTIFY);
+    watch(&s, 16, XCB_PRESENT_EVENT_MASK_COMPLETE_NOTIFY);
+    msc = e2e_current_msc(&s.t, s.se, s.w);
+    E2E_CHECK_OK(&s.t, xcb_present_notify_msc_checked(s.t.c, s.w, 77, msc + 2, 0, 0));
+    ev = E2E_NEXT_PRESENT_EVENT(&s.t, s.se, XCB_PRESENT_COMPLETE_NOTIFY);
     CHECK_EQ(ev->kind, XCB_PRESENT_COMPLETE_KIND_NOTIFY_MSC);
-    CHECK_EQ(ev->event, eid);
-    CHECK_EQ(ev->window, w);
+    CHECK_EQ(ev->event, s.eid);
+    CHECK_EQ(ev->window, s.w);
     CHECK_EQ(ev->serial, 77);
     /* At the target, or later if the request came late (under
      * valgrind): never before. */
     CHECK(ev->msc >= msc + 2);
     free(ev);
-    e2e_present_unselect(&t, se, w, eid);
-    e2e_stop(&t);
-    E2E_CHECK_REQUEST(&t, PRESENT, XCB_PRESENT_NOTIFY_MSC, 1, 40, 0, { 4, 4, w }, { 8, 4, 77 },
-                      { 16, 8, msc + 2 }, { 24, 8, 0 }, { 32, 8, 0 });
-    e2e_end(&t);
+    unwatch_and_stop(&s);
+    E2E_CHECK_REQUEST(&s.t, PRESENT, XCB_PRESENT_NOTIFY_MSC, 1, 40, 0, { 4, 4, s.w },
+                      { 8, 4, 77 }, { 16, 8, msc + 2 }, { 24, 8, 0 }, { 32, 8, 0 });
+    e2e_end(&s.t);
 }
 
 TEST(present_configure_notify)
 {
-    struct e2e t;
-    xcb_window_t w;
-    xcb_special_event_t *se;
+    struct watched s;
     xcb_present_configure_notify_event_t *ev;
-    uint32_t eid;
     const uint32_t geometry[] = { 10, 20, 50, 40 };
 
-    e2e_start(&t, NULL);
-    w = e2e_create_window(&t, 0, 0, 16, 16);
-    se = e2e_present_select(&t, w, ALL_EVENTS, &eid);
-    E2E_CHECK_OK(&t, xcb_configure_window_checked(t.c, w,
-                                                  XCB_CONFIG_WINDOW_X | XCB_CONFIG_WINDOW_Y |
-                                                      XCB_CONFIG_WINDOW_WIDTH |
-                                                      XCB_CONFIG_WINDOW_HEIGHT,
-                                                  geometry));
-    ev = E2E_NEXT_PRESENT_EVENT(&t, se, XCB_PRESENT_CONFIGURE_NOTIFY);
-    CHECK_EQ(ev->event, eid);
-    CHECK_EQ(ev->window, w);
+    watch(&s, 16, ALL_EVENTS);
+    E2E_CHECK_OK(&s.t, xcb_configure_window_checked(s.t.c, s.w,
+                                                    XCB_CONFIG_WINDOW_X | XCB_CONFIG_WINDOW_Y |
+                                                        XCB_CONFIG_WINDOW_WIDTH |
+                                                        XCB_CONFIG_WINDOW_HEIGHT,
+                                                    geometry));
+    ev = E2E_NEXT_PRESENT_EVENT(&s.t, s.se, XCB_PRESENT_CONFIGURE_NOTIFY);
+    CHECK_EQ(ev->event, s.eid);
+    CHECK_EQ(ev->window, s.w);
     CHECK_EQ(ev->x, 10);
     CHECK_EQ(ev->y, 20);
     CHECK_EQ(ev->width, 50);
     CHECK_EQ(ev->height, 40);
     CHECK_EQ(ev->pixmap_flags & 1, 0);
     free(ev);
-    e2e_present_unselect(&t, se, w, eid);
-    e2e_stop(&t);
-    e2e_end(&t);
+    unwatch_and_stop(&s);
+    e2e_end(&s.t);
 }
 
 /* A destroyed window gets no CompleteNotify for what was pending; bit 0
  * of ConfigureNotify's pixmap_flags says why. */
 TEST(present_window_destroyed)
 {
-    struct e2e t;
-    xcb_window_t w;
-    xcb_special_event_t *se;
+    struct watched s;
     xcb_present_configure_notify_event_t *ev;
     xcb_generic_event_t *more;
-    uint32_t eid;
     uint64_t msc;
 
-    e2e_start(&t, NULL);
-    w = e2e_create_window(&t, 0, 0, 16, 16);
-    se = e2e_present_select(&t, w, ALL_EVENTS, &eid);
-    msc = e2e_current_msc(&t, se, w);
-    E2E_CHECK_OK(&t, xcb_present_notify_msc_checked(t.c, w, 5, msc + 600, 0, 0));
-    E2E_CHECK_OK(&t, xcb_destroy_window_checked(t.c, w));
-    ev = E2E_NEXT_PRESENT_EVENT(&t, se, XCB_PRESENT_CONFIGURE_NOTIFY);
-    CHECK_EQ(ev->event, eid);
-    CHECK_EQ(ev->window, w);
+    watch(&s, 16, ALL_EVENTS);
+    msc = e2e_current_msc(&s.t, s.se, s.w);
+    E2E_CHECK_OK(&s.t, xcb_present_notify_msc_checked(s.t.c, s.w, 5, msc + 600, 0, 0));
+    E2E_CHECK_OK(&s.t, xcb_destroy_window_checked(s.t.c, s.w));
+    ev = E2E_NEXT_PRESENT_EVENT(&s.t, s.se, XCB_PRESENT_CONFIGURE_NOTIFY);
+    CHECK_EQ(ev->event, s.eid);
+    CHECK_EQ(ev->window, s.w);
     CHECK_EQ(ev->pixmap_flags & 1, 1);
     free(ev);
     /* Nothing else comes for the window, within a few frames. */
-    more = e2e_wait_special(&t, se, 100);
+    more = e2e_wait_special(&s.t, s.se, 100);
     CHECK(more == NULL);
-    xcb_unregister_for_special_event(t.c, se);
-    e2e_stop(&t);
-    e2e_end(&t);
+    xcb_unregister_for_special_event(s.t.c, s.se);
+    e2e_stop(&s.t);
+    e2e_end(&s.t);
 }
 
 TEST(present_pixmap_errors)
@@ -429,49 +417,43 @@ static xcb_void_cookie_t present_synced(struct e2e *t, xcb_window_t w, xcb_pixma
 
 TEST(present_pixmap_synced)
 {
-    struct e2e t;
-    xcb_window_t w;
+    struct watched s;
     xcb_pixmap_t p;
-    xcb_special_event_t *se;
     xcb_present_complete_notify_event_t *ev;
     xcb_generic_event_t *more;
     struct fd_id id;
     xcb_dri3_syncobj_t acquire, release;
-    uint32_t eid;
     uint64_t msc;
 
-    e2e_start(&t, NULL);
-    w = e2e_create_window(&t, 0, 0, 16, 16);
-    p = e2e_create_pixmap(&t, 16, 16);
-    acquire = import_syncobj(&t, &id);
-    release = import_syncobj(&t, &id);
-    se = e2e_present_select(&t, w, ALL_EVENTS, &eid);
-    msc = e2e_current_msc(&t, se, w);
-    E2E_CHECK_OK(&t, present_synced(&t, w, p, 31, acquire, release, 1, 2, msc + 1));
-    ev = E2E_NEXT_PRESENT_EVENT(&t, se, XCB_PRESENT_COMPLETE_NOTIFY);
+    watch(&s, 16, ALL_EVENTS);
+    p = e2e_create_pixmap(&s.t, 16, 16);
+    acquire = import_syncobj(&s.t, &id);
+    release = import_syncobj(&s.t, &id);
+    msc = e2e_current_msc(&s.t, s.se, s.w);
+    E2E_CHECK_OK(&s.t, present_synced(&s.t, s.w, p, 31, acquire, release, 1, 2, msc + 1));
+    ev = E2E_NEXT_PRESENT_EVENT(&s.t, s.se, XCB_PRESENT_COMPLETE_NOTIFY);
     CHECK_EQ(ev->kind, XCB_PRESENT_COMPLETE_KIND_PIXMAP);
     CHECK_EQ(ev->serial, 31);
-    CHECK_EQ(ev->window, w);
+    CHECK_EQ(ev->window, s.w);
     CHECK(ev->msc >= msc + 1);
     free(ev);
     /* PixmapSynced sends no IdleNotify: the release point says it. */
-    more = e2e_wait_special(&t, se, 100);
+    more = e2e_wait_special(&s.t, s.se, 100);
     CHECK(more == NULL);
 
     /* Points must be non-zero, and acquire < release on one syncobj. */
-    E2E_CHECK_ERROR(&t, present_synced(&t, w, p, 32, acquire, release, 0, 2, 0), XCB_VALUE,
-                    PRESENT, XCB_PRESENT_PIXMAP_SYNCED);
-    E2E_CHECK_ERROR(&t, present_synced(&t, w, p, 33, acquire, release, 1, 0, 0), XCB_VALUE,
-                    PRESENT, XCB_PRESENT_PIXMAP_SYNCED);
-    E2E_CHECK_ERROR(&t, present_synced(&t, w, p, 34, acquire, acquire, 3, 3, 0), XCB_VALUE,
-                    PRESENT, XCB_PRESENT_PIXMAP_SYNCED);
+    E2E_CHECK_ERROR(&s.t, present_synced(&s.t, s.w, p, 32, acquire, release, 0, 2, 0),
+                    XCB_VALUE, PRESENT, XCB_PRESENT_PIXMAP_SYNCED);
+    E2E_CHECK_ERROR(&s.t, present_synced(&s.t, s.w, p, 33, acquire, release, 1, 0, 0),
+                    XCB_VALUE, PRESENT, XCB_PRESENT_PIXMAP_SYNCED);
+    E2E_CHECK_ERROR(&s.t, present_synced(&s.t, s.w, p, 34, acquire, acquire, 3, 3, 0),
+                    XCB_VALUE, PRESENT, XCB_PRESENT_PIXMAP_SYNCED);
     /* A syncobj that was never imported. */
-    E2E_CHECK_ERROR(&t, present_synced(&t, w, p, 35, 0x0badbad0, release, 1, 2, 0), XCB_VALUE,
-                    PRESENT, XCB_PRESENT_PIXMAP_SYNCED);
-    e2e_present_unselect(&t, se, w, eid);
-    e2e_stop(&t);
-    E2E_CHECK_REQUEST(&t, PRESENT, XCB_PRESENT_PIXMAP_SYNCED, 0, 88, 0, { 4, 4, w }, { 8, 4, p },
-                      { 12, 4, 31 }, { 32, 4, acquire }, { 36, 4, release }, { 40, 8, 1 },
-                      { 48, 8, 2 }, { 56, 4, 0 }, { 64, 8, msc + 1 });
-    e2e_end(&t);
+    E2E_CHECK_ERROR(&s.t, present_synced(&s.t, s.w, p, 35, 0x0badbad0, release, 1, 2, 0),
+                    XCB_VALUE, PRESENT, XCB_PRESENT_PIXMAP_SYNCED);
+    unwatch_and_stop(&s);
+    E2E_CHECK_REQUEST(&s.t, PRESENT, XCB_PRESENT_PIXMAP_SYNCED, 0, 88, 0, { 4, 4, s.w },
+                      { 8, 4, p }, { 12, 4, 31 }, { 32, 4, acquire }, { 36, 4, release },
+                      { 40, 8, 1 }, { 48, 8, 2 }, { 56, 4, 0 }, { 64, 8, msc + 1 });
+    e2e_end(&s.t);
 }

@@ -190,6 +190,17 @@ void e2e_check_extension(struct e2e *t, xcb_extension_t *ext, uint8_t major)
     CHECK_EQ(q->major_opcode, major);
 }
 
+void e2e_start_version(struct e2e *t, const char *key, const char *version,
+                       xcb_extension_t *ext, uint8_t major)
+{
+    test_note("server %s %s", key, version ? version : "default");
+    if (version)
+        e2e_start(t, key, version, NULL);
+    else
+        e2e_start(t, NULL);
+    e2e_check_extension(t, ext, major);
+}
+
 void e2e_check_reply_error(const char *file, int line, xcb_generic_error_t *e, uint8_t code,
                            uint8_t major, uint16_t minor)
 {

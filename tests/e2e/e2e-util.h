@@ -54,6 +54,11 @@ void e2e_sync(struct e2e *t);
 
 /* The extension is in QueryExtension's answer with the mock's opcode. */
 void e2e_check_extension(struct e2e *t, xcb_extension_t *ext, uint8_t major);
+/* Starts a mock server whose version of an extension is `version` ("1.2";
+ * NULL: the mock's default) under the config key `key` ("dri3-version"),
+ * and checks that the extension is there as by e2e_check_extension(). */
+void e2e_start_version(struct e2e *t, const char *key, const char *version,
+                       xcb_extension_t *ext, uint8_t major);
 
 /* The checked request's X error: its code and the request it names. */
 #define E2E_CHECK_ERROR(t, cookie, code, major, minor) \

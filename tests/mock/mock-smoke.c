@@ -293,12 +293,21 @@ TEST(intern_atom)
     finish(s, c);
 }
 
-static xcb_get_geometry_reply_t *geometry(xcb_connection_t *c, xcb_drawable_t d)
+/* GetGeometry of d answers what want holds: depth, root and rectangle. */
+static void check_geometry(xcb_connection_t *c, xcb_drawable_t d,
+                           const xcb_get_geometry_reply_t *want)
 {
     xcb_get_geometry_reply_t *g = xcb_get_geometry_reply(c, xcb_get_geometry(c, d), NULL);
 
     CHECK(g);
-    return g;
+    CHECK_EQ(g->depth, want->depth);
+    CHECK_EQ(g->root, want->root);
+    CHECK_EQ(g->x, want->x);
+    CHECK_EQ(g->y, want->y);
+    CHECK_EQ(g->width, want->width);
+    CHECK_EQ(g->height, want->height);
+    CHECK_EQ(g->border_width, want->border_width);
+    free(g);
 }
 
 TEST(create_configure_destroy_window)
@@ -309,36 +318,27 @@ TEST(create_configure_destroy_window)
     xcb_window_t w = xcb_generate_id(c), w32 = xcb_generate_id(c), bad = xcb_generate_id(c);
     uint32_t size[2] = { 300, 200 };
     uint32_t event_mask = XCB_EVENT_MASK_EXPOSURE;
-    xcb_get_geometry_reply_t *g;
     xcb_generic_error_t *e;
 
     CHECK(!xcb_request_check(c, xcb_create_window_checked(c, 0, w, scr->root, 5, 6, 100, 50,
                                                           1, XCB_WINDOW_CLASS_INPUT_OUTPUT,
                                                           0, XCB_CW_EVENT_MASK, &event_mask)));
-    g = geometry(c, w);
-    CHECK_EQ(g->depth, 24);
-    CHECK_EQ(g->root, scr->root);
-    CHECK_EQ(g->x, 5);
-    CHECK_EQ(g->y, 6);
-    CHECK_EQ(g->width, 100);
-    CHECK_EQ(g->height, 50);
-    CHECK_EQ(g->border_width, 1);
-    free(g);
+    check_geometry(c, w, &(xcb_get_geometry_reply_t){ .depth = 24, .root = scr->root, .x = 5,
+                                                      .y = 6, .width = 100, .height = 50,
+                                                      .border_width = 1 });
 
     CHECK(!xcb_request_check(c, xcb_map_window_checked(c, w)));
     CHECK(!xcb_request_check(c, xcb_configure_window_checked(
         c, w, XCB_CONFIG_WINDOW_WIDTH | XCB_CONFIG_WINDOW_HEIGHT, size)));
-    g = geometry(c, w);
-    CHECK_EQ(g->width, 300);
-    CHECK_EQ(g->height, 200);
-    free(g);
+    check_geometry(c, w, &(xcb_get_geometry_reply_t){ .depth = 24, .root = scr->root, .x = 5,
+                                                      .y = 6, .width = 300, .height = 200,
+                                                      .border_width = 1 });
 
     CHECK(!xcb_request_check(c, xcb_create_window_checked(c, 32, w32, scr->root, 0, 0, 8, 8,
                                                           0, XCB_WINDOW_CLASS_INPUT_OUTPUT,
                                                           0, 0, NULL)));
-    g = geometry(c, w32);
-    CHECK_EQ(g->depth, 32);
-    free(g);
+    check_geometry(c, w32, &(xcb_get_geometry_reply_t){ .depth = 32, .root = scr->root,
+                                                        .width = 8, .height = 8 });
 
     e = xcb_request_check(c, xcb_create_window_checked(c, 16, bad, scr->root, 0, 0, 8, 8, 0,
                                                        XCB_WINDOW_CLASS_INPUT_OUTPUT, 0, 0,
@@ -532,9 +532,9 @@ TEST(two_clients_at_once)
                                                           40, 30, 0,
                                                           XCB_WINDOW_CLASS_INPUT_OUTPUT, 0,
                                                           0, NULL)));
-    g = geometry(b, w);
-    CHECK_EQ(g->width, 40);
-    free(g);
+    /* depth 0 above: the parent's */
+    check_geometry(b, w, &(xcb_get_geometry_reply_t){ .depth = 24, .root = screen_of(b)->root,
+                                                      .width = 40, .height = 30 });
     /* b may not create in a's range */
     xcb_generic_error_t *e = xcb_request_check(b, xcb_create_pixmap_checked(
         b, 24, xcb_generate_id(a), screen_of(b)->root, 1, 1));

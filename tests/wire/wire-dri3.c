@@ -824,43 +824,30 @@ TEST(dri3_opcodes)
  * (and a drop-in replacement's ABI). */
 TEST(dri3_struct_layout)
 {
-    CHECK_EQ(sizeof(xcb_dri3_query_version_request_t), 12);
-    CHECK_EQ(sizeof(xcb_dri3_query_version_reply_t), 16);
-    CHECK_EQ(sizeof(xcb_dri3_open_request_t), 12);
-    CHECK_EQ(sizeof(xcb_dri3_open_reply_t), 32);
-    CHECK_EQ(sizeof(xcb_dri3_pixmap_from_buffer_request_t), 24);
-    CHECK_EQ(offsetof(xcb_dri3_pixmap_from_buffer_request_t, stride), 20);
-    CHECK_EQ(offsetof(xcb_dri3_pixmap_from_buffer_request_t, bpp), 23);
-    CHECK_EQ(sizeof(xcb_dri3_buffer_from_pixmap_request_t), 8);
-    CHECK_EQ(sizeof(xcb_dri3_buffer_from_pixmap_reply_t), 32);
-    CHECK_EQ(offsetof(xcb_dri3_buffer_from_pixmap_reply_t, size), 8);
-    CHECK_EQ(offsetof(xcb_dri3_buffer_from_pixmap_reply_t, bpp), 19);
-    CHECK_EQ(sizeof(xcb_dri3_fence_from_fd_request_t), 16);
-    CHECK_EQ(offsetof(xcb_dri3_fence_from_fd_request_t, initially_triggered), 12);
-    CHECK_EQ(sizeof(xcb_dri3_fd_from_fence_request_t), 12);
-    CHECK_EQ(sizeof(xcb_dri3_fd_from_fence_reply_t), 32);
-    CHECK_EQ(sizeof(xcb_dri3_get_supported_modifiers_request_t), 12);
-    CHECK_EQ(sizeof(xcb_dri3_get_supported_modifiers_reply_t), 32);
-    CHECK_EQ(offsetof(xcb_dri3_get_supported_modifiers_reply_t, num_screen_modifiers), 12);
-    CHECK_EQ(sizeof(xcb_dri3_pixmap_from_buffers_request_t), 64);
-    CHECK_EQ(offsetof(xcb_dri3_pixmap_from_buffers_request_t, num_buffers), 12);
-    CHECK_EQ(offsetof(xcb_dri3_pixmap_from_buffers_request_t, width), 16);
-    CHECK_EQ(offsetof(xcb_dri3_pixmap_from_buffers_request_t, stride0), 20);
-    CHECK_EQ(offsetof(xcb_dri3_pixmap_from_buffers_request_t, offset3), 48);
-    CHECK_EQ(offsetof(xcb_dri3_pixmap_from_buffers_request_t, depth), 52);
-    CHECK_EQ(offsetof(xcb_dri3_pixmap_from_buffers_request_t, modifier), 56);
-    CHECK_EQ(sizeof(xcb_dri3_buffers_from_pixmap_request_t), 8);
-    CHECK_EQ(sizeof(xcb_dri3_buffers_from_pixmap_reply_t), 32);
-    CHECK_EQ(offsetof(xcb_dri3_buffers_from_pixmap_reply_t, width), 8);
-    CHECK_EQ(offsetof(xcb_dri3_buffers_from_pixmap_reply_t, modifier), 16);
-    CHECK_EQ(offsetof(xcb_dri3_buffers_from_pixmap_reply_t, depth), 24);
-    CHECK_EQ(sizeof(xcb_dri3_set_drm_device_in_use_request_t), 16);
-    CHECK_EQ(offsetof(xcb_dri3_set_drm_device_in_use_request_t, drmMinor), 12);
+    LAYOUT(xcb_dri3_query_version_request_t, SIZEOF(12));
+    LAYOUT(xcb_dri3_query_version_reply_t, SIZEOF(16));
+    LAYOUT(xcb_dri3_open_request_t, SIZEOF(12));
+    LAYOUT(xcb_dri3_open_reply_t, SIZEOF(32));
+    LAYOUT(xcb_dri3_pixmap_from_buffer_request_t, SIZEOF(24) OFFSET(stride, 20) OFFSET(bpp, 23));
+    LAYOUT(xcb_dri3_buffer_from_pixmap_request_t, SIZEOF(8));
+    LAYOUT(xcb_dri3_buffer_from_pixmap_reply_t, SIZEOF(32) OFFSET(size, 8) OFFSET(bpp, 19));
+    LAYOUT(xcb_dri3_fence_from_fd_request_t, SIZEOF(16) OFFSET(initially_triggered, 12));
+    LAYOUT(xcb_dri3_fd_from_fence_request_t, SIZEOF(12));
+    LAYOUT(xcb_dri3_fd_from_fence_reply_t, SIZEOF(32));
+    LAYOUT(xcb_dri3_get_supported_modifiers_request_t, SIZEOF(12));
+    LAYOUT(xcb_dri3_get_supported_modifiers_reply_t, SIZEOF(32) OFFSET(num_screen_modifiers, 12));
+    LAYOUT(xcb_dri3_pixmap_from_buffers_request_t, SIZEOF(64) OFFSET(num_buffers, 12)
+                                                   OFFSET(width, 16) OFFSET(stride0, 20)
+                                                   OFFSET(offset3, 48) OFFSET(depth, 52)
+                                                   OFFSET(modifier, 56));
+    LAYOUT(xcb_dri3_buffers_from_pixmap_request_t, SIZEOF(8));
+    LAYOUT(xcb_dri3_buffers_from_pixmap_reply_t, SIZEOF(32) OFFSET(width, 8) OFFSET(modifier, 16)
+                                                 OFFSET(depth, 24));
+    LAYOUT(xcb_dri3_set_drm_device_in_use_request_t, SIZEOF(16) OFFSET(drmMinor, 12));
 #ifdef XCB_DRI3_IMPORT_SYNCOBJ
-    CHECK_EQ(sizeof(xcb_dri3_syncobj_t), 4);
-    CHECK_EQ(sizeof(xcb_dri3_import_syncobj_request_t), 12);
-    CHECK_EQ(offsetof(xcb_dri3_import_syncobj_request_t, drawable), 8);
-    CHECK_EQ(sizeof(xcb_dri3_free_syncobj_request_t), 8);
+    LAYOUT(xcb_dri3_syncobj_t, SIZEOF(4));
+    LAYOUT(xcb_dri3_import_syncobj_request_t, SIZEOF(12) OFFSET(drawable, 8));
+    LAYOUT(xcb_dri3_free_syncobj_request_t, SIZEOF(8));
 #endif
 }
 

@@ -82,82 +82,129 @@ static void refuse_request(xcb_connection_t *c, fake_server_t *srv, uint8_t majo
     write_error(srv, code, seq, resource, minor, major);
 }
 
-/* The next event is that X error. */
-static void expect_queued_error(xcb_connection_t *c, uint8_t code, uint32_t seq,
-                                uint32_t resource, uint8_t major, uint16_t minor)
-{
-    xcb_generic_error_t *ev = (xcb_generic_error_t *)xcb_wait_for_event(c);
+/* ---- where the error goes: one row per request ---------------------------- */
 
-    CHECK_ERROR(ev, code, seq, resource, major, minor);
-    free(ev);
+/* Each row's request, sent with fd (a new memfd) where it carries one. */
+static unsigned int send_dri3_query_version(xcb_connection_t *c, int fd)
+{
+    (void)fd;
+    return xcb_dri3_query_version(c, 1, 4).sequence;
 }
 
-TEST(error_reply_request_checked)
+static unsigned int send_dri3_open(xcb_connection_t *c, int fd)
 {
-    xcb_connection_t *c;
-    fake_server_t *srv = fake_start(&c);
-    xcb_generic_error_t *e = &wire_not_set;
-    xcb_dri3_query_version_cookie_t ck = xcb_dri3_query_version(c, 1, 4);
-
-    refuse_request(c, srv, FAKE_DRI3_MAJOR, XCB_DRI3_QUERY_VERSION, XCB_VALUE, ck.sequence,
-                   BAD_ID);
-
-    CHECK(xcb_dri3_query_version_reply(c, ck, &e) == NULL);
-    CHECK_ERROR(e, XCB_VALUE, ck.sequence, BAD_ID, FAKE_DRI3_MAJOR, XCB_DRI3_QUERY_VERSION);
-    free(e);
-    fake_stop(srv);     /* checks that the error did not reach the queue too */
+    (void)fd;
+    return xcb_dri3_open(c, WINDOW, 0).sequence;
 }
 
-TEST(error_reply_request_with_fds_checked)
+static unsigned int send_present_query_capabilities_unchecked(xcb_connection_t *c, int fd)
 {
-    xcb_connection_t *c;
-    fake_server_t *srv = fake_start(&c);
-    xcb_generic_error_t *e = &wire_not_set;
-    xcb_dri3_open_cookie_t ck = xcb_dri3_open(c, WINDOW, 0);
-
-    refuse_request(c, srv, FAKE_DRI3_MAJOR, XCB_DRI3_OPEN, XCB_MATCH, ck.sequence, 0);
-
-    CHECK(xcb_dri3_open_reply(c, ck, &e) == NULL);
-    CHECK_ERROR(e, XCB_MATCH, ck.sequence, 0, FAKE_DRI3_MAJOR, XCB_DRI3_OPEN);
-    free(e);
-    fake_stop(srv);
+    (void)fd;
+    return xcb_present_query_capabilities_unchecked(c, CRTC).sequence;
 }
 
-TEST(error_reply_request_unchecked)
+static unsigned int send_dri3_pixmap_from_buffer_checked(xcb_connection_t *c, int fd)
 {
-    xcb_connection_t *c;
-    fake_server_t *srv = fake_start(&c);
-    xcb_generic_error_t *e = &wire_not_set;
-    xcb_present_query_capabilities_cookie_t ck = xcb_present_query_capabilities_unchecked(c,
-                                                                                       CRTC);
-
-    refuse_request(c, srv, FAKE_PRESENT_MAJOR, XCB_PRESENT_QUERY_CAPABILITIES, XCB_WINDOW,
-                   ck.sequence, CRTC);
-
-    CHECK(xcb_present_query_capabilities_reply(c, ck, &e) == NULL);
-    CHECK(e == NULL);
-    expect_queued_error(c, XCB_WINDOW, ck.sequence, CRTC, FAKE_PRESENT_MAJOR,
-                        XCB_PRESENT_QUERY_CAPABILITIES);
-    fake_stop(srv);
+    return xcb_dri3_pixmap_from_buffer_checked(c, PIXMAP, WINDOW, 4096, 32, 32, 128, 24, 32,
+                                               fd).sequence;
 }
 
-TEST(error_void_request_checked)
+static unsigned int send_present_select_input(xcb_connection_t *c, int fd)
 {
-    xcb_connection_t *c;
-    fake_server_t *srv = fake_start(&c);
-    int fd = test_memfd("dri3-buffer", 0, NULL);
-    xcb_void_cookie_t ck;
-    xcb_generic_error_t *e;
+    (void)fd;
+    return xcb_present_select_input(c, EID, WINDOW, 1).sequence;
+}
 
-    ck = xcb_dri3_pixmap_from_buffer_checked(c, PIXMAP, WINDOW, 4096, 32, 32, 128, 24, 32, fd);
-    refuse_request(c, srv, FAKE_DRI3_MAJOR, XCB_DRI3_PIXMAP_FROM_BUFFER, XCB_ALLOC,
-                   ck.sequence, 0);
+static unsigned int send_dri3_fence_from_fd(xcb_connection_t *c, int fd)
+{
+    return xcb_dri3_fence_from_fd(c, WINDOW, FENCE, 0, fd).sequence;
+}
 
-    e = xcb_request_check(c, ck);
-    CHECK_ERROR(e, XCB_ALLOC, ck.sequence, 0, FAKE_DRI3_MAJOR, XCB_DRI3_PIXMAP_FROM_BUFFER);
-    free(e);
-    expect_sync(srv);
-    fake_stop(srv);
+/* The reply functions of the rows' requests that have a reply. */
+static void *reply_dri3_query_version(xcb_connection_t *c, unsigned int seq,
+                                      xcb_generic_error_t **e)
+{
+    return xcb_dri3_query_version_reply(c, (xcb_dri3_query_version_cookie_t){ seq }, e);
+}
+
+static void *reply_dri3_open(xcb_connection_t *c, unsigned int seq, xcb_generic_error_t **e)
+{
+    return xcb_dri3_open_reply(c, (xcb_dri3_open_cookie_t){ seq }, e);
+}
+
+static void *reply_present_query_capabilities(xcb_connection_t *c, unsigned int seq,
+                                              xcb_generic_error_t **e)
+{
+    return xcb_present_query_capabilities_reply(
+        c, (xcb_present_query_capabilities_cookie_t){ seq }, e);
+}
+
+/* The table in the comment at the top of this file. */
+enum error_goes { TO_REPLY, TO_REQUEST_CHECK, TO_QUEUE };
+
+static const struct refused_row {
+    const char *name;
+    unsigned int (*send)(xcb_connection_t *c, int fd);
+    int with_fd;
+    /* NULL for a void request */
+    void *(*reply)(xcb_connection_t *c, unsigned int seq, xcb_generic_error_t **e);
+    uint8_t major, minor;
+    /* The error the server answers with. */
+    uint8_t code;
+    uint32_t resource;
+    enum error_goes goes;
+} refused_rows[] = {
+    { "QueryVersion, checked", send_dri3_query_version, 0, reply_dri3_query_version,
+      FAKE_DRI3_MAJOR, XCB_DRI3_QUERY_VERSION, XCB_VALUE, BAD_ID, TO_REPLY },
+    { "Open (a reply with fds), checked", send_dri3_open, 0, reply_dri3_open, FAKE_DRI3_MAJOR,
+      XCB_DRI3_OPEN, XCB_MATCH, 0, TO_REPLY },
+    { "QueryCapabilities, unchecked", send_present_query_capabilities_unchecked, 0,
+      reply_present_query_capabilities, FAKE_PRESENT_MAJOR, XCB_PRESENT_QUERY_CAPABILITIES,
+      XCB_WINDOW, CRTC, TO_QUEUE },
+    { "PixmapFromBuffer, checked", send_dri3_pixmap_from_buffer_checked, 1, NULL,
+      FAKE_DRI3_MAJOR, XCB_DRI3_PIXMAP_FROM_BUFFER, XCB_ALLOC, 0, TO_REQUEST_CHECK },
+    { "SelectInput, unchecked", send_present_select_input, 0, NULL, FAKE_PRESENT_MAJOR,
+      XCB_PRESENT_SELECT_INPUT, XCB_MATCH, WINDOW, TO_QUEUE },
+    { "FenceFromFD, unchecked", send_dri3_fence_from_fd, 1, NULL, FAKE_DRI3_MAJOR,
+      XCB_DRI3_FENCE_FROM_FD, XCB_ID_CHOICE, FENCE, TO_QUEUE },
+};
+
+/* Every row on a new fake server: the server reads the request and answers
+ * with an X error, which must turn up where the row says, and only there. */
+TEST(error_goes_where_the_request_says)
+{
+    for (size_t i = 0; i < sizeof(refused_rows) / sizeof(refused_rows[0]); i++) {
+        const struct refused_row *row = &refused_rows[i];
+        xcb_generic_error_t *e = &wire_not_set;
+        xcb_connection_t *c;
+        fake_server_t *srv = fake_start(&c);
+        int fd = row->with_fd ? test_memfd(row->name, 0, NULL) : -1;
+        unsigned int seq = row->send(c, fd);
+
+        /* Shown only if the test fails. */
+        test_note("row %s", row->name);
+        if (row->with_fd) {
+            /* Sent, so libxcb has closed it. */
+            CHECK(xcb_flush(c) > 0);
+            CHECK_FD_CLOSED(fd);
+        }
+        refuse_request(c, srv, row->major, row->minor, row->code, seq, row->resource);
+
+        if (row->reply) {
+            CHECK(row->reply(c, seq, &e) == NULL);
+            if (row->goes == TO_QUEUE)
+                CHECK(e == NULL);
+        }
+        if (row->goes == TO_REQUEST_CHECK) {
+            e = xcb_request_check(c, (xcb_void_cookie_t){ seq });
+            expect_sync(srv);
+        }
+        if (row->goes == TO_QUEUE)
+            e = (xcb_generic_error_t *)xcb_wait_for_event(c);
+        CHECK_ERROR(e, row->code, seq, row->resource, row->major, row->minor);
+        free(e);
+        fake_stop(srv);     /* checks that nothing (more) reached the queue */
+    }
 }
 
 TEST(error_void_request_checked_no_error)
@@ -180,37 +227,6 @@ TEST(error_void_request_checked_no_error)
     CHECK(xcb_request_check(c, ck) == NULL);
     expect_sync(srv);
     wire_free(&rep);
-    fake_stop(srv);
-}
-
-TEST(error_void_request_unchecked)
-{
-    xcb_connection_t *c;
-    fake_server_t *srv = fake_start(&c);
-    xcb_void_cookie_t ck = xcb_present_select_input(c, EID, WINDOW, 1);
-
-    refuse_request(c, srv, FAKE_PRESENT_MAJOR, XCB_PRESENT_SELECT_INPUT, XCB_MATCH,
-                   ck.sequence, WINDOW);
-    expect_queued_error(c, XCB_MATCH, ck.sequence, WINDOW, FAKE_PRESENT_MAJOR,
-                        XCB_PRESENT_SELECT_INPUT);
-    fake_stop(srv);
-}
-
-TEST(error_void_request_with_fd_unchecked)
-{
-    xcb_connection_t *c;
-    fake_server_t *srv = fake_start(&c);
-    int fd = test_memfd("dri3-fence", 0, NULL);
-    xcb_void_cookie_t ck = xcb_dri3_fence_from_fd(c, WINDOW, FENCE, 0, fd);
-
-    CHECK(xcb_flush(c) > 0);
-    CHECK_FD_CLOSED(fd);
-    skip_request(srv, FAKE_DRI3_MAJOR, XCB_DRI3_FENCE_FROM_FD);
-    write_error(srv, XCB_ID_CHOICE, ck.sequence, FENCE, XCB_DRI3_FENCE_FROM_FD,
-                FAKE_DRI3_MAJOR);
-
-    expect_queued_error(c, XCB_ID_CHOICE, ck.sequence, FENCE, FAKE_DRI3_MAJOR,
-                        XCB_DRI3_FENCE_FROM_FD);
     fake_stop(srv);
 }
 

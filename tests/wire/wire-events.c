@@ -24,7 +24,7 @@
 
 enum via { VIA_QUEUE, VIA_SPECIAL };
 
-/* The first 10 bytes of every Present event. */
+/* The first 10 bytes of every XGE event. */
 static void ge_head(struct wire *w, uint8_t extension, uint32_t seq, uint32_t length,
                     uint16_t evtype)
 {
@@ -33,6 +33,17 @@ static void ge_head(struct wire *w, uint8_t extension, uint32_t seq, uint32_t le
     w16(w, (uint16_t)seq);      /* sequence number */
     w32(w, length);             /* length */
     w16(w, evtype);             /* event type */
+}
+
+/* The first 16 bytes of every Present event, xcb_present_generic_event_t's:
+ * the XGE header, two bytes each event uses in its own way, the event id. */
+static void present_event_head(struct wire *w, uint32_t seq, uint32_t length, uint16_t evtype,
+                               uint8_t byte10, uint8_t byte11)
+{
+    ge_head(w, FAKE_PRESENT_MAJOR, seq, length, evtype);
+    w8(w, byte10);
+    w8(w, byte11);
+    w32(w, EID);                /* event id */
 }
 
 /* Writes ev from the server and returns it as the client receives it. */
@@ -74,39 +85,56 @@ static xcb_generic_event_t *deliver(xcb_connection_t *c, fake_server_t *srv, enu
         CHECK_EQ((ev)->sequence, (uint16_t)(seq));                          \
         CHECK_EQ((ev)->length, (len));                                      \
         CHECK_EQ((ev)->event_type, (type));                                 \
+        CHECK_EQ((ev)->event, EID);                                         \
         CHECK_EQ((ev)->full_sequence, (seq));                               \
         CHECK_EQ(g_.evtype, (type));                                        \
         CHECK_EQ(g_.event, EID);                                            \
     } while (0)
 
+/*
+ * One event's round trip: a row writes the event's bytes into w, calls
+ * event_deliver() and checks what it returns; the runner (present_events)
+ * gives each row a new fake server and frees what the row leaves.
+ */
+struct event_case {
+    struct wire w;
+    uint32_t seq;               /* the sequence number the event carries */
+    uint32_t n;                 /* the row's number of notifies */
+    enum via via;
+    xcb_connection_t *c;
+    fake_server_t *srv;
+    xcb_generic_event_t *ev;    /* the event as the client received it */
+};
+
+/* Checks that the row wrote `size` bytes, then delivers them. */
+static void *event_deliver(struct event_case *t, size_t size)
+{
+    CHECK_EQ(t->w.len, size);
+    t->ev = deliver(t->c, t->srv, t->via, &t->w);
+    return t->ev;
+}
+
 /* ---- ConfigureNotify ----------------------------------------------------- */
 
-static void check_configure_notify(enum via via)
+static void configure_notify(struct event_case *t)
 {
-    struct wire w = { 0 };
-    xcb_connection_t *c;
-    fake_server_t *srv = fake_start(&c);
-    uint32_t seq = fake_seq(srv);
+    struct wire *w = &t->w;
     xcb_present_configure_notify_event_t *ev;
 
-    ge_head(&w, FAKE_PRESENT_MAJOR, seq, 2, 0);    /* PresentConfigureNotify */
-    wpad(&w, 2);                /* unused */
-    w32(&w, EID);               /* event id */
-    w32(&w, WINDOW);            /* window */
-    w16(&w, (uint16_t)-10);     /* x */
-    w16(&w, 20);                /* y */
-    w16(&w, 640);               /* width */
-    w16(&w, 480);               /* height */
-    w16(&w, (uint16_t)-3);      /* off x */
-    w16(&w, 4);                 /* off y */
-    w16(&w, 648);               /* pixmap width */
-    w16(&w, 488);               /* pixmap height */
-    w32(&w, 1);                 /* pixmap flags: bit 0, the window is gone */
-    CHECK_EQ(w.len, 40);
+    present_event_head(w, t->seq, 2, 0, 0, 0);  /* PresentConfigureNotify, 2 unused */
+    w32(w, WINDOW);             /* window */
+    w16(w, (uint16_t)-10);      /* x */
+    w16(w, 20);                 /* y */
+    w16(w, 640);                /* width */
+    w16(w, 480);                /* height */
+    w16(w, (uint16_t)-3);       /* off x */
+    w16(w, 4);                  /* off y */
+    w16(w, 648);                /* pixmap width */
+    w16(w, 488);                /* pixmap height */
+    w32(w, 1);                  /* pixmap flags: bit 0, the window is gone */
 
-    ev = (xcb_present_configure_notify_event_t *)deliver(c, srv, via, &w);
-    CHECK_GE(ev, seq, 2, XCB_PRESENT_CONFIGURE_NOTIFY);
-    CHECK_EQ(ev->event, EID);
+    ev = event_deliver(t, 40);
+    CHECK_GE(ev, t->seq, 2, XCB_PRESENT_CONFIGURE_NOTIFY);
     CHECK_EQ(ev->window, WINDOW);
     CHECK_EQ(ev->x, -10);
     CHECK_EQ(ev->y, 20);
@@ -117,114 +145,64 @@ static void check_configure_notify(enum via via)
     CHECK_EQ(ev->pixmap_width, 648);
     CHECK_EQ(ev->pixmap_height, 488);
     CHECK_EQ(ev->pixmap_flags, 1);
-    free(ev);
-    wire_free(&w);
-    fake_stop(srv);
-}
-
-TEST(present_configure_notify_queue)
-{
-    check_configure_notify(VIA_QUEUE);
-}
-
-TEST(present_configure_notify_special)
-{
-    check_configure_notify(VIA_SPECIAL);
 }
 
 /* ---- CompleteNotify ------------------------------------------------------ */
 
-static void check_complete_notify(enum via via)
+static void complete_notify(struct event_case *t)
 {
-    struct wire w = { 0 };
-    xcb_connection_t *c;
-    fake_server_t *srv = fake_start(&c);
-    uint32_t seq = fake_seq(srv);
+    struct wire *w = &t->w;
     xcb_present_complete_notify_event_t *ev;
 
-    ge_head(&w, FAKE_PRESENT_MAJOR, seq, 2, 1);    /* PresentCompleteNotify */
-    w8(&w, 1);                  /* kind: NotifyMSC */
-    w8(&w, 3);                  /* mode: SuboptimalCopy */
-    w32(&w, EID);               /* event id */
-    w32(&w, WINDOW);            /* window */
-    w32(&w, SERIAL);            /* serial */
-    w64(&w, 0x0005e3a1b2c3d4e5ull);    /* ust */
-    w64(&w, 0x8000000000012345ull);    /* msc */
-    CHECK_EQ(w.len, 40);
+    /* PresentCompleteNotify, kind NotifyMSC, mode SuboptimalCopy */
+    present_event_head(w, t->seq, 2, 1, 1, 3);
+    w32(w, WINDOW);             /* window */
+    w32(w, SERIAL);             /* serial */
+    w64(w, 0x0005e3a1b2c3d4e5ull);     /* ust */
+    w64(w, 0x8000000000012345ull);     /* msc */
 
-    ev = (xcb_present_complete_notify_event_t *)deliver(c, srv, via, &w);
-    CHECK_GE(ev, seq, 2, XCB_PRESENT_COMPLETE_NOTIFY);
+    ev = event_deliver(t, 40);
+    CHECK_GE(ev, t->seq, 2, XCB_PRESENT_COMPLETE_NOTIFY);
     CHECK_EQ(ev->kind, XCB_PRESENT_COMPLETE_KIND_NOTIFY_MSC);
     CHECK_EQ(ev->mode, XCB_PRESENT_COMPLETE_MODE_SUBOPTIMAL_COPY);
-    CHECK_EQ(ev->event, EID);
     CHECK_EQ(ev->window, WINDOW);
     CHECK_EQ(ev->serial, SERIAL);
     CHECK_EQ(ev->ust, 0x0005e3a1b2c3d4e5ull);
     CHECK_EQ(ev->msc, 0x8000000000012345ull);
-    free(ev);
-    wire_free(&w);
-    fake_stop(srv);
-}
-
-TEST(present_complete_notify_queue)
-{
-    check_complete_notify(VIA_QUEUE);
-}
-
-TEST(present_complete_notify_special)
-{
-    check_complete_notify(VIA_SPECIAL);
 }
 
 /* ---- IdleNotify ---------------------------------------------------------- */
 
-static void check_idle_notify(enum via via)
+static void idle_notify(struct event_case *t)
 {
-    struct wire w = { 0 };
-    xcb_connection_t *c;
-    fake_server_t *srv = fake_start(&c);
-    uint32_t seq = fake_seq(srv);
+    struct wire *w = &t->w;
     xcb_present_idle_notify_event_t *ev;
 
-    ge_head(&w, FAKE_PRESENT_MAJOR, seq, 0, 2);    /* PresentIdleNotify */
-    wpad(&w, 2);                /* unused */
-    w32(&w, EID);               /* event id */
-    w32(&w, WINDOW);            /* window */
-    w32(&w, SERIAL);            /* serial */
-    w32(&w, PIXMAP);            /* pixmap */
-    w32(&w, 0x00200005);        /* idle-fence */
-    CHECK_EQ(w.len, 32);
+    present_event_head(w, t->seq, 0, 2, 0, 0);  /* PresentIdleNotify, 2 unused */
+    w32(w, WINDOW);             /* window */
+    w32(w, SERIAL);             /* serial */
+    w32(w, PIXMAP);             /* pixmap */
+    w32(w, 0x00200005);         /* idle-fence */
 
-    ev = (xcb_present_idle_notify_event_t *)deliver(c, srv, via, &w);
-    CHECK_GE(ev, seq, 0, XCB_PRESENT_IDLE_NOTIFY);
-    CHECK_EQ(ev->event, EID);
+    ev = event_deliver(t, 32);
+    CHECK_GE(ev, t->seq, 0, XCB_PRESENT_IDLE_NOTIFY);
     CHECK_EQ(ev->window, WINDOW);
     CHECK_EQ(ev->serial, SERIAL);
     CHECK_EQ(ev->pixmap, PIXMAP);
     CHECK_EQ(ev->idle_fence, 0x00200005);
-    free(ev);
-    wire_free(&w);
-    fake_stop(srv);
-}
-
-TEST(present_idle_notify_queue)
-{
-    check_idle_notify(VIA_QUEUE);
-}
-
-TEST(present_idle_notify_special)
-{
-    check_idle_notify(VIA_SPECIAL);
 }
 
 /* ---- RedirectNotify ------------------------------------------------------ */
 
-static void w_redirect_notify(struct wire *w, uint32_t seq, uint32_t n)
+static void redirect_notify(struct event_case *t)
 {
-    ge_head(w, FAKE_PRESENT_MAJOR, seq, 18 + 2 * n, 3);   /* PresentRedirectNotify */
-    w8(w, 1);                   /* update-window */
-    w8(w, 0);                   /* unused */
-    w32(w, EID);                /* event id */
+    struct wire *w = &t->w;
+    const uint32_t n = t->n;
+    xcb_present_redirect_notify_event_t *ev;
+    xcb_present_notify_t *notifies;
+
+    /* PresentRedirectNotify, update-window 1, 1 unused */
+    present_event_head(w, t->seq, 18 + 2 * n, 3, 1, 0);
     w32(w, 0x00400008);         /* event-window */
     w32(w, WINDOW);             /* window */
     w32(w, PIXMAP);             /* pixmap */
@@ -253,24 +231,10 @@ static void w_redirect_notify(struct wire *w, uint32_t seq, uint32_t n)
         w32(w, 0x00600000u + i);        /* notifies: window */
         w32(w, 0x80000000u + 3 * i);    /*           serial */
     }
-}
 
-static void check_redirect_notify(enum via via, uint32_t n)
-{
-    struct wire w = { 0 };
-    xcb_connection_t *c;
-    fake_server_t *srv = fake_start(&c);
-    uint32_t seq = fake_seq(srv);
-    xcb_present_redirect_notify_event_t *ev;
-    xcb_present_notify_t *notifies;
-
-    w_redirect_notify(&w, seq, n);
-    CHECK_EQ(w.len, 104 + 8 * n);
-
-    ev = (xcb_present_redirect_notify_event_t *)deliver(c, srv, via, &w);
-    CHECK_GE(ev, seq, 18 + 2 * n, XCB_PRESENT_REDIRECT_NOTIFY);
+    ev = event_deliver(t, 104 + 8 * n);
+    CHECK_GE(ev, t->seq, 18 + 2 * n, XCB_PRESENT_REDIRECT_NOTIFY);
     CHECK_EQ(ev->update_window, 1);
-    CHECK_EQ(ev->event, EID);
     CHECK_EQ(ev->event_window, 0x00400008);
     CHECK_EQ(ev->window, WINDOW);
     CHECK_EQ(ev->pixmap, PIXMAP);
@@ -313,29 +277,41 @@ static void check_redirect_notify(enum via via, uint32_t n)
         CHECK_EQ(it.rem, n);
     }
 #endif
-    free(ev);
-    wire_free(&w);
-    fake_stop(srv);
 }
 
-TEST(present_redirect_notify_0_queue)
-{
-    check_redirect_notify(VIA_QUEUE, 0);
-}
+/* ---- every event, through both queues ------------------------------------ */
 
-TEST(present_redirect_notify_0_special)
-{
-    check_redirect_notify(VIA_SPECIAL, 0);
-}
+static const struct event_row {
+    const char *name;
+    void (*run)(struct event_case *t);
+    uint32_t n;
+} present_events[] = {
+    { "ConfigureNotify", configure_notify, 0 },
+    { "CompleteNotify", complete_notify, 0 },
+    { "IdleNotify", idle_notify, 0 },
+    { "RedirectNotify", redirect_notify, 0 },
+    { "RedirectNotify", redirect_notify, 2 },
+};
 
-TEST(present_redirect_notify_2_queue)
+/* Every row on a new fake server, through the ordinary queue and then
+ * through a special queue. */
+TEST(present_events)
 {
-    check_redirect_notify(VIA_QUEUE, 2);
-}
+    for (size_t i = 0; i < sizeof(present_events) / sizeof(present_events[0]); i++) {
+        for (int via = VIA_QUEUE; via <= VIA_SPECIAL; via++) {
+            struct event_case t = { .n = present_events[i].n, .via = (enum via)via };
 
-TEST(present_redirect_notify_2_special)
-{
-    check_redirect_notify(VIA_SPECIAL, 2);
+            /* Shown only if the test fails: which row and queue. */
+            test_note("%s with %u notifies, %s queue", present_events[i].name, t.n,
+                      via == VIA_QUEUE ? "ordinary" : "special");
+            t.srv = fake_start(&t.c);
+            t.seq = fake_seq(t.srv);
+            present_events[i].run(&t);
+            free(t.ev);
+            wire_free(&t.w);
+            fake_stop(t.srv);
+        }
+    }
 }
 
 /*

@@ -138,18 +138,30 @@ static void bytes_pixmap(struct wire *w, int v, int n)
     bytes_pixmap_timing_and_notifies(w, n);
 }
 
+/* What a request's notify accessors give for the request's bytes, whose
+ * n notifies follow a fixed part of `fixed` bytes: the request's size, the
+ * list (its address, length and iterator). */
+static void check_notify_accessors(const uint8_t *bytes, size_t fixed, uint32_t n, size_t size,
+                                   const xcb_present_notify_t *list, int length,
+                                   xcb_present_notify_iterator_t it)
+{
+    xcb_present_notify_t *notifies = make_notifies(n);
+
+    CHECK_EQ(size, fixed + 8 * n);
+    CHECK((const uint8_t *)list == bytes + fixed);
+    CHECK_EQ(length, n);
+    check_notify_iterator(it, list, notifies, n);
+    free(notifies);
+}
+
 static void accessors_pixmap(const uint8_t *bytes, int arg)
 {
     const xcb_present_pixmap_request_t *R = (const xcb_present_pixmap_request_t *)bytes;
     const uint32_t n = (uint32_t)arg;
-    xcb_present_notify_t *notifies = make_notifies(n);
 
-    CHECK_EQ(xcb_present_pixmap_sizeof(R, n), 72 + 8 * n);
-    CHECK((const uint8_t *)xcb_present_pixmap_notifies(R) == bytes + 72);
-    CHECK_EQ(xcb_present_pixmap_notifies_length(R), n);
-    check_notify_iterator(xcb_present_pixmap_notifies_iterator(R),
-                          xcb_present_pixmap_notifies(R), notifies, n);
-    free(notifies);
+    check_notify_accessors(bytes, 72, n, xcb_present_pixmap_sizeof(R, n),
+                           xcb_present_pixmap_notifies(R), xcb_present_pixmap_notifies_length(R),
+                           xcb_present_pixmap_notifies_iterator(R));
 }
 
 /* ---- PixmapSynced (Present 1.4) ------------------------------------------ */
@@ -194,14 +206,11 @@ static void accessors_pixmap_synced(const uint8_t *bytes, int arg)
     const xcb_present_pixmap_synced_request_t *R =
         (const xcb_present_pixmap_synced_request_t *)bytes;
     const uint32_t n = (uint32_t)arg;
-    xcb_present_notify_t *notifies = make_notifies(n);
 
-    CHECK_EQ(xcb_present_pixmap_synced_sizeof(R, n), 88 + 8 * n);
-    CHECK((const uint8_t *)xcb_present_pixmap_synced_notifies(R) == bytes + 88);
-    CHECK_EQ(xcb_present_pixmap_synced_notifies_length(R), n);
-    check_notify_iterator(xcb_present_pixmap_synced_notifies_iterator(R),
-                          xcb_present_pixmap_synced_notifies(R), notifies, n);
-    free(notifies);
+    check_notify_accessors(bytes, 88, n, xcb_present_pixmap_synced_sizeof(R, n),
+                           xcb_present_pixmap_synced_notifies(R),
+                           xcb_present_pixmap_synced_notifies_length(R),
+                           xcb_present_pixmap_synced_notifies_iterator(R));
 }
 #endif
 
@@ -456,51 +465,35 @@ TEST(present_constants)
  * 4-byte full_sequence libxcb inserts after the first 32 bytes. */
 TEST(present_struct_layout)
 {
-    CHECK_EQ(sizeof(xcb_present_notify_t), 8);
-    CHECK_EQ(sizeof(xcb_present_query_version_request_t), 12);
-    CHECK_EQ(sizeof(xcb_present_query_version_reply_t), 16);
-    CHECK_EQ(sizeof(xcb_present_pixmap_request_t), 72);
-    CHECK_EQ(offsetof(xcb_present_pixmap_request_t, x_off), 24);
-    CHECK_EQ(offsetof(xcb_present_pixmap_request_t, options), 40);
-    CHECK_EQ(offsetof(xcb_present_pixmap_request_t, target_msc), 48);
-    CHECK_EQ(offsetof(xcb_present_pixmap_request_t, remainder), 64);
-    CHECK_EQ(sizeof(xcb_present_notify_msc_request_t), 40);
-    CHECK_EQ(offsetof(xcb_present_notify_msc_request_t, target_msc), 16);
-    CHECK_EQ(sizeof(xcb_present_select_input_request_t), 16);
-    CHECK_EQ(sizeof(xcb_present_query_capabilities_request_t), 8);
-    CHECK_EQ(offsetof(xcb_present_query_capabilities_reply_t, capabilities), 8);
+    LAYOUT(xcb_present_notify_t, SIZEOF(8));
+    LAYOUT(xcb_present_query_version_request_t, SIZEOF(12));
+    LAYOUT(xcb_present_query_version_reply_t, SIZEOF(16));
+    LAYOUT(xcb_present_pixmap_request_t, SIZEOF(72) OFFSET(x_off, 24) OFFSET(options, 40)
+                                         OFFSET(target_msc, 48) OFFSET(remainder, 64));
+    LAYOUT(xcb_present_notify_msc_request_t, SIZEOF(40) OFFSET(target_msc, 16));
+    LAYOUT(xcb_present_select_input_request_t, SIZEOF(16));
+    LAYOUT(xcb_present_query_capabilities_request_t, SIZEOF(8));
+    LAYOUT(xcb_present_query_capabilities_reply_t, OFFSET(capabilities, 8));
 #ifdef XCB_PRESENT_PIXMAP_SYNCED
-    CHECK_EQ(sizeof(xcb_present_pixmap_synced_request_t), 88);
-    CHECK_EQ(offsetof(xcb_present_pixmap_synced_request_t, acquire_syncobj), 32);
-    CHECK_EQ(offsetof(xcb_present_pixmap_synced_request_t, acquire_point), 40);
-    CHECK_EQ(offsetof(xcb_present_pixmap_synced_request_t, release_point), 48);
-    CHECK_EQ(offsetof(xcb_present_pixmap_synced_request_t, options), 56);
-    CHECK_EQ(offsetof(xcb_present_pixmap_synced_request_t, target_msc), 64);
-    CHECK_EQ(offsetof(xcb_present_pixmap_synced_request_t, remainder), 80);
+    LAYOUT(xcb_present_pixmap_synced_request_t, SIZEOF(88) OFFSET(acquire_syncobj, 32)
+                                                OFFSET(acquire_point, 40) OFFSET(release_point, 48)
+                                                OFFSET(options, 56) OFFSET(target_msc, 64)
+                                                OFFSET(remainder, 80));
 #endif
 
-    CHECK_EQ(offsetof(xcb_present_generic_event_t, event), 12);
-    CHECK_EQ(offsetof(xcb_present_configure_notify_event_t, off_y), 30);
-    CHECK_EQ(offsetof(xcb_present_configure_notify_event_t, full_sequence), 32);
-    CHECK_EQ(offsetof(xcb_present_configure_notify_event_t, pixmap_width), 36);
-    CHECK_EQ(offsetof(xcb_present_configure_notify_event_t, pixmap_flags), 40);
-    CHECK_EQ(sizeof(xcb_present_configure_notify_event_t), 44);
-    CHECK_EQ(offsetof(xcb_present_complete_notify_event_t, ust), 24);
-    CHECK_EQ(offsetof(xcb_present_complete_notify_event_t, full_sequence), 32);
-    CHECK_EQ(offsetof(xcb_present_complete_notify_event_t, msc), 36);
-    CHECK_EQ(sizeof(xcb_present_complete_notify_event_t), 44);
-    CHECK_EQ(offsetof(xcb_present_idle_notify_event_t, idle_fence), 28);
-    CHECK_EQ(offsetof(xcb_present_idle_notify_event_t, full_sequence), 32);
-    CHECK_EQ(sizeof(xcb_present_idle_notify_event_t), 36);
-    CHECK_EQ(offsetof(xcb_present_redirect_notify_event_t, serial), 28);
-    CHECK_EQ(offsetof(xcb_present_redirect_notify_event_t, full_sequence), 32);
-    CHECK_EQ(offsetof(xcb_present_redirect_notify_event_t, valid_region), 36);
-    CHECK_EQ(offsetof(xcb_present_redirect_notify_event_t, valid_rect), 44);
-    CHECK_EQ(offsetof(xcb_present_redirect_notify_event_t, x_off), 60);
-    CHECK_EQ(offsetof(xcb_present_redirect_notify_event_t, options), 76);
-    CHECK_EQ(offsetof(xcb_present_redirect_notify_event_t, target_msc), 84);
-    CHECK_EQ(offsetof(xcb_present_redirect_notify_event_t, remainder), 100);
-    CHECK_EQ(sizeof(xcb_present_redirect_notify_event_t), 108);
+    LAYOUT(xcb_present_generic_event_t, OFFSET(event, 12));
+    LAYOUT(xcb_present_configure_notify_event_t, OFFSET(off_y, 30) OFFSET(full_sequence, 32)
+                                                 OFFSET(pixmap_width, 36) OFFSET(pixmap_flags, 40)
+                                                 SIZEOF(44));
+    LAYOUT(xcb_present_complete_notify_event_t, OFFSET(ust, 24) OFFSET(full_sequence, 32)
+                                                OFFSET(msc, 36) SIZEOF(44));
+    LAYOUT(xcb_present_idle_notify_event_t, OFFSET(idle_fence, 28) OFFSET(full_sequence, 32)
+                                            SIZEOF(36));
+    LAYOUT(xcb_present_redirect_notify_event_t, OFFSET(serial, 28) OFFSET(full_sequence, 32)
+                                                OFFSET(valid_region, 36) OFFSET(valid_rect, 44)
+                                                OFFSET(x_off, 60) OFFSET(options, 76)
+                                                OFFSET(target_msc, 84) OFFSET(remainder, 100)
+                                                SIZEOF(108));
 }
 
 TEST(present_event_iterator)

@@ -67,4 +67,20 @@ void check_reply_head(const char *file, int line, const void *r, const xcb_gener
  * QueryVersion round trip works (the fake server answers 1.4). */
 void check_still_usable(xcb_connection_t *c, fake_server_t *srv);
 
+/*
+ * The layout of a struct laid over the wire bytes, as the protocol's
+ * encoding fixes it (and so a drop-in replacement's ABI), one struct a line:
+ *     LAYOUT(xcb_x_request_t, SIZEOF(12) OFFSET(field, 8));
+ * checks each SIZEOF and OFFSET in turn, with CHECK_EQ (a failure's notes
+ * name the struct).
+ */
+#define LAYOUT(type, ...)                   \
+    do {                                    \
+        typedef type layout_type_;          \
+        test_note("layout of %s", #type);   \
+        __VA_ARGS__                         \
+    } while (0)
+#define SIZEOF(bytes) CHECK_EQ(sizeof(layout_type_), (bytes));
+#define OFFSET(field, at) CHECK_EQ(offsetof(layout_type_, field), (at));
+
 #endif
