@@ -129,7 +129,8 @@ int dri3_alloc_init(sc_t *sc)
     if (sc_unanswered(r))
         return r;
     if (sc_alloc_choose(st->gbm_ops, st->device, &why) == XCB_PRESENT_UTIL_ALLOC_MEMFD) {
-        if (!st->device)
+        /* a failed DRI3 Open says how */
+        if (!st->device && st->gbm_ops->built)
             use_memfds(sc, "%s (%s)", why, strerror(-r));
         else
             use_memfds(sc, "%s", why);

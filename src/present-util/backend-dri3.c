@@ -3,9 +3,9 @@
  * linear buffers, written by the CPU: dma-bufs from GBM on the server's
  * device, or memfds, as backend-dri3-alloc.c decides) become pixmaps
  * through PixmapFromBuffers, and each buffer has an idle fence, a futex
- * page the server triggers when it is done with the pixmap (FenceFromFD).  Where
- * the window has Present's Syncobj capability and DRI3 Open gives a DRM
- * device with timeline syncobjs, frames go through PresentPixmapSynced
+ * page the server triggers when it is done with the pixmap (FenceFromFD).
+ * Where the window has Present's Syncobj capability and DRI3 Open gives a
+ * DRM device with timeline syncobjs, frames go through PresentPixmapSynced
  * instead, and a buffer is free once its release point is signalled.
  *
  * Explicit sync gives every buffer a timeline of its own.  A timeline's

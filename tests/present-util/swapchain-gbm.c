@@ -415,6 +415,32 @@ TEST(built_without_gbm_says_so)
     mf_stop(&s);
 }
 
+/* DRI3 Open refused (BadMatch): no device to allocate on, memfds, and
+ * the swapchain goes on with them. */
+TEST(no_device_from_dri3_open_gets_memfds)
+{
+    const char *const kv[] = { "dri3-open", "none", NULL };
+    struct mock_fixture s;
+    struct debug_capture d;
+    char *log;
+
+    fake_gbm_install(true);
+    mf_start(&s, kv);
+    debug_capture_start(&d);
+    mf_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_AUTO, 2);
+    CHECK_EQ(xcb_present_util_swapchain_backend(s.sc), XCB_PRESENT_UTIL_BACKEND_DRI3);
+    run_frames(&s, 2);
+    CHECK_EQ(stats_of(s.sc).buffer_alloc, XCB_PRESENT_UTIL_ALLOC_MEMFD);
+    CHECK_EQ(stats_of(s.sc).memfd_buffers, 2);
+    xcb_present_util_swapchain_destroy(s.sc);
+    s.sc = NULL;
+    log = debug_capture_end(&d);
+    CHECK_LOGGED(log, "DRI3: buffers from memfd: DRI3 Open gave no device (");
+    free(log);
+    CHECK_EQ(fake_gbm.devices_made, 0);
+    mf_stop(&s);
+}
+
 /* A GPU server takes dma-bufs only: without GBM buffers the swapchain
  * goes on with MIT-SHM, and says why (gbm: the stand-in's buffers, which
  * are memfds too, are tried and refused first). */
