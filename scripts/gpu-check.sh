@@ -4,8 +4,9 @@
 # only place they say anything.  Builds nothing: run it from a build tree
 # after `make check` (or after building the programs listed below).
 #
-#   tests/dri3-util/drm-nodevice          GBM buffers and drmSyncobj timelines on
-#                                    the render node (gbm_on_render_node,
+#   tests/dri3-util/drm-nodevice          GBM buffers (mapped, with dma-buf
+#                                    access brackets) and drmSyncobj timelines
+#                                    on the render node (gbm_on_render_node,
 #                                    timeline_on_render_node)
 #   tests/present-util/swapchain-synced
 #                                    the swapchain's explicit sync with the
@@ -13,6 +14,10 @@
 #                                    mock X server imports and signals
 #                                    through libdrm (drm_timelines_on_a_render_node),
 #                                    and the same checks on memfd timelines
+#   tests/present-util/swapchain-gbm     the swapchain's buffers from GBM on
+#                                    the render node, shown by the mock X
+#                                    server as a GPU server shows dma-bufs
+#                                    (gbm_swapchain_on_a_render_node)
 #
 # Prints one line per test and a summary.  Exit status: 0 when every test
 # passed and every render-node test ran; 1 when one failed; 2 when a
@@ -22,9 +27,9 @@
 set -u
 
 cd "$(dirname "$0")/.." || exit 2
-PROGRAMS="tests/dri3-util/drm-nodevice tests/present-util/swapchain-synced"
+PROGRAMS="tests/dri3-util/drm-nodevice tests/present-util/swapchain-synced tests/present-util/swapchain-gbm"
 # the tests that need the render node: they must not skip here
-RENDER_TESTS="gbm_on_render_node timeline_on_render_node timeline_wait_any_on_render_node drm_timelines_on_a_render_node"
+RENDER_TESTS="gbm_on_render_node timeline_on_render_node timeline_wait_any_on_render_node drm_timelines_on_a_render_node gbm_swapchain_on_a_render_node"
 
 echo "== render nodes"
 found=0

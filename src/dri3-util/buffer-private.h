@@ -21,6 +21,9 @@ struct buffer_plane {
     void *map;              /* the mapping's start (page-aligned), or NULL */
     size_t map_len;
     unsigned map_flags;
+    bool in_access;         /* between a begin (map) and an end (unmap) of
+                             * the CPU's access: a DMA_BUF_IOCTL_SYNC start
+                             * waits for its end */
 };
 
 struct xcb_dri3_util_buffer {

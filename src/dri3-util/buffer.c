@@ -285,6 +285,7 @@ void *xcb_dri3_util_buffer_map(xcb_dri3_util_buffer_t *buf, unsigned plane, unsi
             return NULL;
         }
     }
+    p->in_access = true;
     p->map = m;
     p->map_len = len;
     p->map_flags = flags;
@@ -303,11 +304,67 @@ int xcb_dri3_util_buffer_unmap(xcb_dri3_util_buffer_t *buf, unsigned plane)
         return -EINVAL;
     }
     p = &buf->planes[plane];
-    if (p->dmabuf)
+    if (p->dmabuf && p->in_access)
         ret = dmabuf_sync(p->fd, DMA_BUF_SYNC_END | sync_flags(p->map_flags));
+    p->in_access = false;
     munmap(p->map, p->map_len);
     p->map = NULL;
     p->map_len = 0;
+    if (ret < 0)
+        errno = -ret;
+    return ret;
+}
+
+/* The mapped plane of buf, or NULL with errno EINVAL. */
+static struct buffer_plane *mapped_plane(xcb_dri3_util_buffer_t *buf, unsigned plane)
+{
+    if (!buf || plane >= buf->n_planes || !buf->planes[plane].map) {
+        errno = EINVAL;
+        return NULL;
+    }
+    return &buf->planes[plane];
+}
+
+/*
+ * A mapping kept across frames (a swapchain's) needs the sync around each
+ * frame's writes, not around the mapping's life: the start waits for the
+ * GPU and the server to finish with the buffer, the end flushes the CPU's
+ * caches before they read it.  A begin or end that is already in effect
+ * is a no-op, so that a caller need not track which came last.
+ */
+int xcb_dri3_util_buffer_begin_access(xcb_dri3_util_buffer_t *buf, unsigned plane)
+{
+    struct buffer_plane *p = mapped_plane(buf, plane);
+    int ret;
+
+    if (!p)
+        return -EINVAL;
+    if (p->in_access)
+        return 0;
+    if (p->dmabuf) {
+        ret = dmabuf_sync(p->fd, DMA_BUF_SYNC_START | sync_flags(p->map_flags));
+        if (ret < 0) {
+            errno = -ret;
+            return ret;
+        }
+    }
+    p->in_access = true;
+    return 0;
+}
+
+int xcb_dri3_util_buffer_end_access(xcb_dri3_util_buffer_t *buf, unsigned plane)
+{
+    struct buffer_plane *p = mapped_plane(buf, plane);
+    int ret = 0;
+
+    if (!p)
+        return -EINVAL;
+    if (!p->in_access)
+        return 0;
+    if (p->dmabuf)
+        ret = dmabuf_sync(p->fd, DMA_BUF_SYNC_END | sync_flags(p->map_flags));
+    /* ended even when the ioctl failed: the next begin starts afresh */
+    p->in_access = false;
     if (ret < 0)
         errno = -ret;
     return ret;

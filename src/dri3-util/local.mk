@@ -74,6 +74,8 @@ DRI3_UTIL_MAN_PAGES = \
 	src/dri3-util/man/xcb_dri3_util_buffer_from_pixmap.3 \
 	src/dri3-util/man/xcb_dri3_util_buffer_map.3 \
 	src/dri3-util/man/xcb_dri3_util_buffer_unmap.3 \
+	src/dri3-util/man/xcb_dri3_util_buffer_begin_access.3 \
+	src/dri3-util/man/xcb_dri3_util_buffer_end_access.3 \
 	src/dri3-util/man/xcb_dri3_util_buffer_width.3 \
 	src/dri3-util/man/xcb_dri3_util_buffer_height.3 \
 	src/dri3-util/man/xcb_dri3_util_buffer_depth.3 \

@@ -221,6 +221,21 @@ void *xcb_dri3_util_buffer_map(xcb_dri3_util_buffer_t *buf, unsigned plane, unsi
  * (the mapping is gone all the same). */
 int xcb_dri3_util_buffer_unmap(xcb_dri3_util_buffer_t *buf, unsigned plane);
 
+/*
+ * For a mapping kept across frames (a swapchain maps its buffers once):
+ * end_access ends the CPU's access to a mapped plane before the X server
+ * or a GPU reads it, begin_access begins it again before the CPU writes
+ * (waiting for their work on the buffer).  On a dma-buf each is
+ * DMA_BUF_IOCTL_SYNC (end or start, with the mapping's read and write
+ * flags); a memfd needs no sync and makes no system call.  _map() begins
+ * an access and _unmap() ends the one still open; a begin or end already
+ * in effect does nothing.  Returns 0, -EINVAL (the plane is not mapped),
+ * or the sync ioctl's error (after end_access the access is ended all
+ * the same; after begin_access it is not begun).
+ */
+int xcb_dri3_util_buffer_begin_access(xcb_dri3_util_buffer_t *buf, unsigned plane);
+int xcb_dri3_util_buffer_end_access(xcb_dri3_util_buffer_t *buf, unsigned plane);
+
 /* The buffer's properties.  The per-plane ones return -1 (fd) or 0 for a
  * plane the buffer does not have.  Fds stay the buffer's: dup() them to
  * hand them on. */

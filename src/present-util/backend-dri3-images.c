@@ -9,7 +9,9 @@
  * only that GPU knows).  Each image then gets a linear display buffer the
  * server can read, which becomes the pixmap instead, and every frame is
  * copied into it before it is presented: by the caller's copy hook (a
- * blit on its GPU), or by the CPU when both can be mapped.
+ * blit on its GPU), or by the CPU when both can be mapped.  The display
+ * buffers come from GBM on the server's device where it has one, as the
+ * back end's own buffers do (backend-dri3-alloc.c), else memfds.
  *
  * All pixmaps are made at create, in one round trip for all of them
  * (xcb_dri3_util_buffers_to_pixmaps()), and each buffer takes its own
@@ -27,18 +29,15 @@
 static int decide_prime(sc_t *sc)
 {
     struct dri3_state *st = dri3_state(sc);
-    xcb_generic_error_t *err = NULL;
     int r;
 
     if (sc->render_fd < 0)
         return 0;
-    st->device = xcb_dri3_util_device_open(sc->c, sc->window, 0, &err);
-    free(err);
-    if (!st->device) {
-        r = errno;
+    r = dri3_device_open(sc);
+    if (r < 0) {
         sc_log(sc, "PRIME: DRI3 Open failed (%s): the server's device is unknown",
-               strerror(r));
-        return sc_unanswered(-r) ? -r : -ENOTSUP;
+               strerror(-r));
+        return sc_unanswered(r) ? r : -ENOTSUP;
     }
     r = xcb_dri3_util_device_needs_prime(st->device->fd, sc->render_fd);
     if (r < 0) {
@@ -51,12 +50,79 @@ static int decide_prime(sc_t *sc)
     return 0;
 }
 
-/* PRIME: one linear display buffer per image. */
-static int make_display_buffers(sc_t *sc)
+/* Frees the display buffers that no buffer took. */
+static void free_display_buffers(sc_t *sc)
+{
+    struct dri3_state *st = dri3_state(sc);
+
+    for (uint32_t i = 0; i < SC_MAX_BUFFERS; i++) {
+        if (st->display[i]) {
+            xcb_dri3_util_buffer_destroy(st->display[i]);
+            sc->fds_open--;
+            st->display[i] = NULL;
+        }
+    }
+}
+
+/* PRIME: one linear display buffer per image, all from GBM or all
+ * memfds (*gbm says which). */
+static int make_display_buffers(sc_t *sc, bool *gbm)
 {
     struct dri3_state *st = dri3_state(sc);
     uint16_t w = xcb_dri3_util_buffer_width(sc->images[0]);
     uint16_t h = xcb_dri3_util_buffer_height(sc->images[0]);
+
+    *gbm = st->gbm_on;
+    for (uint32_t i = 0; i < sc->num_buffers; i++) {
+        bool from_gbm;
+
+        st->display[i] = dri3_alloc_buffer(sc, w, h, &from_gbm);
+        if (!st->display[i])
+            return errno == ENOMEM ? -ENOMEM : -ENOTSUP;
+        sc->fds_open++;
+        if (from_gbm != *gbm) {
+            /* GBM failed half-way: memfds for all */
+            free_display_buffers(sc);
+            return make_display_buffers(sc, gbm);
+        }
+    }
+    return 0;
+}
+
+/* The pixmaps of the images, or of PRIME's display buffers: 0, the error
+ * of a round trip that got no answer, or -ENOTSUP when the server refused
+ * them (*x_error: its X error code, 0 for none). */
+static int make_pixmaps(sc_t *sc, uint8_t *x_error)
+{
+    struct dri3_state *st = dri3_state(sc);
+    xcb_dri3_util_buffer_t *shown[SC_MAX_BUFFERS];
+    xcb_generic_error_t *err = NULL;
+    int r;
+
+    for (uint32_t i = 0; i < sc->num_buffers; i++)
+        shown[i] = st->prime ? st->display[i] : sc->images[i];
+    r = xcb_dri3_util_buffers_to_pixmaps(sc->c, sc->window, shown, sc->num_buffers,
+                                         st->image_pixmaps, &err);
+    *x_error = err ? err->error_code : 0;
+    free(err);
+    sc_log(sc, "request: PixmapFromBuffers x%u (%s, one round trip): %s", sc->num_buffers,
+           st->prime ? "PRIME display buffers" : "the caller's images",
+           r == 0 ? "done" : strerror(-r));
+    /* no answer stays what it is; a refusal is "cannot show these" */
+    if (r < 0 && !sc_unanswered(r)) {
+        sc_log(sc, "DRI3: the server refused the %s (X error %d)",
+               st->prime ? "display buffers" : "images", *x_error);
+        r = -ENOTSUP;
+    }
+    return r;
+}
+
+/* PRIME: display buffers the server takes, from GBM while it does. */
+static int make_shown_display_buffers(sc_t *sc)
+{
+    bool gbm = false;
+    uint8_t x_error;
+    int r;
 
     if (!sc->prime_copy) {
         /* the CPU copies: the caller's images must be mappable */
@@ -67,41 +133,36 @@ static int make_display_buffers(sc_t *sc)
         }
         xcb_dri3_util_buffer_unmap(sc->images[0], 0);
     }
-    for (uint32_t i = 0; i < sc->num_buffers; i++) {
-        st->display[i] = xcb_dri3_util_buffer_create_memfd(w, h, sc->fourcc);
-        if (!st->display[i])
-            return errno == ENOMEM ? -ENOMEM : -ENOTSUP;
-        sc->fds_open++;
+    r = dri3_alloc_init(sc);
+    if (r == 0)
+        r = make_display_buffers(sc, &gbm);
+    if (r < 0)
+        return r;
+    r = make_pixmaps(sc, &x_error);
+    if (r == -ENOTSUP && gbm) {
+        /* a GPU server that takes no GBM buffer of ours: memfds */
+        dri3_alloc_refused(sc, EIO, x_error);
+        free_display_buffers(sc);
+        r = make_display_buffers(sc, &gbm);
+        if (r == 0)
+            r = make_pixmaps(sc, &x_error);
     }
-    return 0;
+    if (r == 0) {
+        for (uint32_t i = 0; i < sc->num_buffers; i++)
+            dri3_alloc_kept(sc, gbm);
+        dri3_alloc_report(sc, dri3_state(sc)->display[0]);
+    }
+    return r;
 }
 
 int dri3_images_init(sc_t *sc)
 {
-    struct dri3_state *st = dri3_state(sc);
-    xcb_dri3_util_buffer_t *shown[SC_MAX_BUFFERS];
-    xcb_generic_error_t *err = NULL;
+    uint8_t x_error;
     int r = decide_prime(sc);
 
-    if (r == 0 && st->prime)
-        r = make_display_buffers(sc);
     if (r < 0)
         return r;
-    for (uint32_t i = 0; i < sc->num_buffers; i++)
-        shown[i] = st->prime ? st->display[i] : sc->images[i];
-    r = xcb_dri3_util_buffers_to_pixmaps(sc->c, sc->window, shown, sc->num_buffers,
-                                         st->image_pixmaps, &err);
-    sc_log(sc, "request: PixmapFromBuffers x%u (%s, one round trip): %s", sc->num_buffers,
-           st->prime ? "PRIME display buffers" : "the caller's images",
-           r == 0 ? "done" : strerror(-r));
-    if (r < 0) {
-        sc_log(sc, "DRI3: the server refused the images (X error %d)",
-               err ? err->error_code : 0);
-        free(err);
-        /* no answer stays what it is; a refusal is "cannot show these" */
-        return sc_unanswered(r) ? r : -ENOTSUP;
-    }
-    return 0;
+    return dri3_state(sc)->prime ? make_shown_display_buffers(sc) : make_pixmaps(sc, &x_error);
 }
 
 void dri3_images_attach(sc_t *sc, struct buffer *b, struct dri3_buffer *db)
@@ -126,12 +187,8 @@ void dri3_images_fini(sc_t *sc)
         if (st->image_pixmaps[i] && !xcb_connection_has_error(sc->c))
             xcb_free_pixmap(sc->c, st->image_pixmaps[i]);
         st->image_pixmaps[i] = 0;
-        if (st->display[i]) {
-            xcb_dri3_util_buffer_destroy(st->display[i]);
-            sc->fds_open--;
-            st->display[i] = NULL;
-        }
     }
+    free_display_buffers(sc);
 }
 
 /* The CPU's copy of the damaged rectangles (all of it for none). */

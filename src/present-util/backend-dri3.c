@@ -1,10 +1,11 @@
 /*
  * The DRI3 back end: buffers the client allocates (libxcb-dri3-util's
- * linear memfd buffers, written by the CPU) become pixmaps through
- * PixmapFromBuffers, and each buffer has an idle fence, a futex page the
- * server triggers when it is done with the pixmap (FenceFromFD).  Where
- * the window has Present's Syncobj capability and DRI3 Open gives a DRM
- * device with timeline syncobjs, frames go through PresentPixmapSynced
+ * linear buffers, written by the CPU: dma-bufs from GBM on the server's
+ * device, or memfds, as backend-dri3-alloc.c decides) become pixmaps
+ * through PixmapFromBuffers, and each buffer has an idle fence, a futex
+ * page the server triggers when it is done with the pixmap (FenceFromFD).
+ * Where the window has Present's Syncobj capability and DRI3 Open gives a
+ * DRM device with timeline syncobjs, frames go through PresentPixmapSynced
  * instead, and a buffer is free once its release point is signalled.
  *
  * Explicit sync gives every buffer a timeline of its own.  A timeline's
@@ -19,8 +20,9 @@
  * (at allocation, freed with the buffer).
  *
  * The server must accept the buffers: one trial buffer is made into a
- * pixmap at init, and a server that refuses it (a GPU server that wants
- * dma-bufs from its own device) leaves the choice to MIT-SHM.
+ * pixmap at init.  A server that refuses a GBM buffer gets memfds, and
+ * one that refuses those too (a GPU server that wants dma-bufs, where GBM
+ * is missing or failed) leaves the choice to MIT-SHM.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -137,6 +139,23 @@ static void sync_timeline_free(sc_t *sc, struct sync_timeline *s)
     s->syncobj = 0;
 }
 
+int dri3_device_open(sc_t *sc)
+{
+    struct dri3_state *st = dri3_state(sc);
+    xcb_generic_error_t *err = NULL;
+
+    if (st->device || st->device_error)
+        return st->device_error;
+    st->device = xcb_dri3_util_device_open(sc->c, sc->window, 0, &err);
+    if (!st->device)
+        st->device_error = errno > 0 ? -errno : -ENOMEM;
+    sc_log(sc, "request: DRI3 Open: %s (X error %d)",
+           st->device ? st->device->note : strerror(-st->device_error),
+           err ? err->error_code : 0);
+    free(err);
+    return st->device_error;
+}
+
 static void free_state(sc_t *sc)
 {
     struct dri3_state *st = dri3_state(sc);
@@ -145,6 +164,9 @@ static void free_state(sc_t *sc)
         return;
     dri3_images_fini(sc);
     sync_timeline_free(sc, &st->spare);
+    /* the buffers made with GBM are gone: the caller's teardown freed
+     * ours, dri3_images_fini() PRIME's */
+    dri3_alloc_fini(sc);
     xcb_dri3_util_device_close(st->device);
     free(st->mods_window);
     free(st->mods_screen);
@@ -155,28 +177,57 @@ static void free_state(sc_t *sc)
     xcb_dri3_util_probe_forget(sc->c);
 }
 
+/* A buffer made a pixmap: from GBM while the server takes its buffers,
+ * else (once it refused one) a memfd.  0 with *buf, *pixmap and *gbm; or
+ * the negative errno of the last try, *x_error its X error (0: none). */
+static int shown_buffer(sc_t *sc, uint16_t width, uint16_t height, xcb_dri3_util_buffer_t **buf,
+                        xcb_pixmap_t *pixmap, bool *gbm, uint8_t *x_error)
+{
+    for (;;) {
+        xcb_generic_error_t *err = NULL;
+        int e;
+
+        *x_error = 0;
+        *pixmap = 0;
+        *buf = dri3_alloc_buffer(sc, width, height, gbm);
+        if (!*buf)
+            return errno > 0 ? -errno : -ENOMEM;
+        *pixmap = xcb_dri3_util_buffer_to_pixmap(sc->c, sc->window, *buf, &err);
+        e = errno;
+        *x_error = err ? err->error_code : 0;
+        free(err);
+        sc_log(sc, "request: PixmapFromBuffers %ux%u (%s) stride %u -> 0x%x", width, height,
+               *gbm ? "GBM" : "memfd", xcb_dri3_util_buffer_stride(*buf, 0), *pixmap);
+        if (*pixmap)
+            return 0;
+        xcb_dri3_util_buffer_destroy(*buf);
+        *buf = NULL;
+        /* a refused GBM buffer: memfds next; the loop ends with them */
+        if (!*gbm || sc_unanswered(-e))
+            return e > 0 ? -e : -ENOMEM;
+        dri3_alloc_refused(sc, e, *x_error);
+    }
+}
+
 /* A 16x16 buffer made into a pixmap and freed again: does the server
  * take our buffers at all? */
 static int trial_buffer(sc_t *sc)
 {
-    xcb_dri3_util_buffer_t *buf = xcb_dri3_util_buffer_create_memfd(16, 16, sc->fourcc);
-    xcb_generic_error_t *err = NULL;
+    xcb_dri3_util_buffer_t *buf;
     xcb_pixmap_t pixmap;
+    uint8_t x_error;
+    bool gbm;
+    int r = shown_buffer(sc, 16, 16, &buf, &pixmap, &gbm, &x_error);
 
-    if (!buf)
-        return -errno;
-    pixmap = xcb_dri3_util_buffer_to_pixmap(sc->c, sc->window, buf, &err);
-    xcb_dri3_util_buffer_destroy(buf);
-    if (!pixmap) {
-        int e = errno;
-
-        sc_log(sc, "DRI3: the server refused a memfd buffer (%s, X error %d)", strerror(e),
-               err ? err->error_code : 0);
-        free(err);
+    if (r < 0) {
+        sc_log(sc, "DRI3: the server refused a %s buffer (%s, X error %d)",
+               gbm ? "GBM" : "memfd", strerror(-r), x_error);
         /* No answer is not "no DRI3": create() reports the timeout. */
-        return sc_unanswered(-e) ? -e : -ENOTSUP;
+        return sc_unanswered(r) || r == -ENOMEM ? r : -ENOTSUP;
     }
+    dri3_alloc_report(sc, buf);
     xcb_free_pixmap(sc->c, pixmap);
+    xcb_dri3_util_buffer_destroy(buf);
     return 0;
 }
 
@@ -187,16 +238,12 @@ static void try_explicit_sync(sc_t *sc)
 {
     struct dri3_state *st = dri3_state(sc);
     const struct sc_timeline_ops *ops = sc_timeline_ops;
-    xcb_generic_error_t *err = NULL;
     int r;
 
     if (!(sc->caps & XCB_PRESENT_CAPABILITY_SYNCOBJ) || st->caps.dri3_minor < 4 ||
         st->caps.present_minor < 4)
         return;
-    if (!st->device)
-        st->device = xcb_dri3_util_device_open(sc->c, sc->window, 0, &err);
-    free(err);
-    if (!st->device) {
+    if (dri3_device_open(sc) < 0) {
         sc_log(sc, "DRI3: Syncobj capability, but DRI3 Open failed: idle fences");
         return;
     }
@@ -232,6 +279,9 @@ static int dri3_init(sc_t *sc)
     if (r == 0)
         r = query_modifiers(sc, &st->mods_window, &st->n_window, &st->mods_screen,
                             &st->n_screen);
+    /* where our buffers come from, before any is made */
+    if (r == 0 && !sc->caller_images)
+        r = dri3_alloc_init(sc);
     /* the caller's images (and PRIME's display buffers) are the trial */
     if (r == 0)
         r = sc->caller_images ? dri3_images_init(sc) : trial_buffer(sc);
@@ -279,6 +329,8 @@ static int dri3_alloc(sc_t *sc, struct buffer *b)
     struct dri3_buffer *db = calloc(1, sizeof *db);
     xcb_generic_error_t *err = NULL;
     int r = -ENOMEM;
+    uint8_t x_error;
+    bool gbm;
 
     if (!db)
         return -ENOMEM;
@@ -286,23 +338,25 @@ static int dri3_alloc(sc_t *sc, struct buffer *b)
         dri3_images_attach(sc, b, db);
         goto sync;
     }
-    db->buf = xcb_dri3_util_buffer_create_memfd(b->width, b->height, sc->fourcc);
-    if (!db->buf)
+    r = shown_buffer(sc, b->width, b->height, &db->buf, &b->pixmap, &gbm, &x_error);
+    if (r < 0) {
+        r = answer_error(-r);
         goto fail;
+    }
     sc->fds_open++;
+    /* mapped for good; each frame's access is begun at acquire() and
+     * ended at present() (dri3_begin_access(), dri3_upload()) */
+    r = -ENOMEM;
     b->pixels = xcb_dri3_util_buffer_map(db->buf, 0,
                                          XCB_DRI3_UTIL_MAP_READ | XCB_DRI3_UTIL_MAP_WRITE,
                                          &b->stride);
     if (!b->pixels)
         goto fail;
     b->size = (size_t)b->stride * b->height;
-    b->pixmap = xcb_dri3_util_buffer_to_pixmap(sc->c, sc->window, db->buf, &err);
-    sc_log(sc, "request: PixmapFromBuffers %ux%u stride %u -> 0x%x", b->width, b->height,
-           b->stride, b->pixmap);
-    if (!b->pixmap) {
-        r = answer_error(errno);
-        goto fail;
-    }
+    /* memfds start as zeros; GBM promises nothing, and acquire() does */
+    if (gbm)
+        memset(b->pixels, 0, b->size);
+    dri3_alloc_kept(sc, gbm);
 sync:
     if (dri3_state(sc)->tl_ops) {
         /* the trial timeline of init first: no second round trip */
@@ -351,6 +405,37 @@ static void dri3_describe(sc_t *sc, struct buffer *b, xcb_present_util_image_t *
     image->sync_fd = dri3_state(sc)->tl_ops->fd(db->sync.tl);
     image->acquire_point = db->point + 1;
     image->release_point = db->point + 2;
+}
+
+/* The CPU writes pixels between acquire() and present(): on a dma-buf
+ * that access is bracketed by DMA_BUF_IOCTL_SYNC, begun here (which waits
+ * for the server's and the GPU's work on it) and ended in dri3_upload().
+ * A failed sync is logged, not fatal: the mapping stays valid. */
+static void dri3_begin_access(sc_t *sc, struct buffer *b)
+{
+    struct dri3_buffer *db = b->priv;
+    int r;
+
+    if (db->image || !db->buf)
+        return;
+    r = xcb_dri3_util_buffer_begin_access(db->buf, 0);
+    if (r < 0)
+        sc_log(sc, "buffer %u: DMA_BUF_IOCTL_SYNC start failed (%s)", b->index, strerror(-r));
+}
+
+/* Before the frame goes: the CPU's writes end (our buffers), or PRIME's
+ * copy (the caller's images). */
+static int dri3_upload(sc_t *sc, struct buffer *b, const xcb_rectangle_t *damage, uint32_t n)
+{
+    struct dri3_buffer *db = b->priv;
+    int r;
+
+    if (db->image)
+        return dri3_images_upload(sc, b, damage, n);
+    r = xcb_dri3_util_buffer_end_access(db->buf, 0);
+    if (r < 0)
+        sc_log(sc, "buffer %u: DMA_BUF_IOCTL_SYNC end failed (%s)", b->index, strerror(-r));
+    return 0;
 }
 
 static void dri3_free(sc_t *sc, struct buffer *b)
@@ -450,7 +535,8 @@ const struct backend_ops sc_backend_dri3 = {
     .is_idle = dri3_is_idle,
     .present = dri3_present,
     .describe = dri3_describe,
-    .upload = dri3_images_upload,
+    .begin_access = dri3_begin_access,
+    .upload = dri3_upload,
     .suboptimal = dri3_suboptimal,
     .fini = free_state,
 };

@@ -14,15 +14,16 @@ src_libxcb_present_util_la_SOURCES = \
 	src/present-util/backend-shm.c src/present-util/backend-put-image.c \
 	src/present-util/backend-dri3.c src/present-util/timeline-private.h \
 	src/present-util/backend-dri3-private.h src/present-util/backend-dri3-images.c \
+	src/present-util/backend-dri3-alloc.c src/present-util/alloc-private.h \
 	src/present-util/present-synced.c src/present-util/xcb_present_util_synced.h \
 	src/present-util/window-caps.c src/present-util/window-caps-private.h \
 	src/present-util/sized.c src/present-util/sized-private.h
 src_libxcb_present_util_la_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE \
-	-I$(top_srcdir)/src/present-util -I$(top_srcdir)/src/dri3-util
+	-I$(top_srcdir)/src/present-util -I$(top_srcdir)/src/dri3-util $(GBM_CFLAGS)
 src_libxcb_present_util_la_CFLAGS = $(AM_CFLAGS) $(XCB_EXT_DEPS_CFLAGS) $(XCB_SHM_CFLAGS) \
 	-pthread
 src_libxcb_present_util_la_LIBADD = src/libxcb-present.la src/libxcb-dri3-util.la \
-	src/libxcb-dri3.la $(XCB_SHM_LIBS) $(XCB_EXT_DEPS_LIBS) $(XCB_LIBS) -lpthread
+	src/libxcb-dri3.la $(GBM_LIBS) $(XCB_SHM_LIBS) $(XCB_EXT_DEPS_LIBS) $(XCB_LIBS) -lpthread
 src_libxcb_present_util_la_LDFLAGS = -version-info 0:0:0 -no-undefined \
 	-export-symbols-regex '^xcb_present_util_'
 

@@ -261,6 +261,8 @@ static int hand_out(sc_t *sc, struct buffer *b, xcb_present_util_image_t *image)
         .predicted_ust = msc ? ust_ns / 1000 : 0, .refresh_ns = sc->stats.refresh_ns,
         .sync_fd = -1,
     };
+    if (b->pixels && sc->backend->begin_access)
+        sc->backend->begin_access(sc, b);
     if (sc->backend->describe)
         sc->backend->describe(sc, b, &all);
     memcpy(image, &all, sized_len(image->size, sizeof all));

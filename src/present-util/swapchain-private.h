@@ -10,7 +10,8 @@
  *   swapchain-oml.c   present_msc() and wait_msc(): GLX_OML_sync_control
  *   swapchain-debug.c XCB_PRESENT_UTIL_DEBUG logging
  *   backend-shm.c, backend-put-image.c, backend-dri3.c  the back ends;
- *   backend-dri3-images.c  the DRI3 back end's caller images and PRIME
+ *   backend-dri3-images.c  the DRI3 back end's caller images and PRIME;
+ *   backend-dri3-alloc.c  where the DRI3 back end's buffers come from
  *
  * Locking: sc->lock guards everything below it in the struct; it is held
  * while events are processed and never across a poll().
@@ -139,6 +140,9 @@ struct backend_ops {
      * damage, 0 for the whole buffer */
     int (*present)(sc_t *sc, struct buffer *b, uint32_t options, const struct sc_aim *aim,
                    uint32_t update);
+    /* optional: acquire() hands out b's pixels: the CPU's access begins
+     * (present()'s upload ends it) */
+    void (*begin_access)(sc_t *sc, struct buffer *b);
     /* optional: what acquire() tells about the buffer beyond its pixels
      * (image->buffer, sync_fd, points) */
     void (*describe)(sc_t *sc, struct buffer *b, xcb_present_util_image_t *image);

@@ -12,7 +12,8 @@
  *
  * Three back ends share the API and are chosen automatically:
  *   DRI3       buffers the client allocates and hands over as file
- *              descriptors (direct rendering);
+ *              descriptors (direct rendering): dma-bufs from GBM on the
+ *              server's GPU where DRI3 Open gives one, else memfds;
  *   SHM        memfd pixmaps through MIT-SHM (ShmAttachFd, ShmCreatePixmap),
  *              for local servers without DRI3, such as Xvfb;
  *   PUT_IMAGE  server pixmaps filled with PutImage: works everywhere,
@@ -206,8 +207,28 @@ typedef struct {
     uint64_t refresh_ns;    /* the measured refresh period, 0 until known */
     /* -- after the second version -- */
     /* The buffer behind the image: the caller's image (options.images),
-     * or the library's own DRI3 buffer (its fds, strides, modifier), NULL
-     * for the SHM and PutImage back ends. */
+     * or the library's own DRI3 buffer, NULL for the SHM and PutImage back
+     * ends.  Its fds, strides, offsets and modifier
+     * (<xcb/xcb_dri3_util_buffer.h>) let a GPU import it (EGL's
+     * EGL_LINUX_DMA_BUF_EXT, Vulkan's VK_EXT_external_memory_dma_buf;
+     * dup() the fds); it stays the library's and lives until the buffer
+     * is reallocated (a later acquire() says so with age 0) or the
+     * swapchain is destroyed.  The library's own buffers are linear
+     * (pixels maps them): dma-bufs from GBM on the server's device where
+     * it has one (stats.buffer_alloc), else memfds.
+     *
+     * When the GPU may write: from acquire()'s return on, with no fence
+     * to wait for; the buffer is idle then (its idle fence triggered, or
+     * its release point signalled).  Its rendering must be done before
+     * the server reads it: under explicit sync, the GPU signals
+     * acquire_point (XCB_PRESENT_UTIL_IMAGE_CALLER_SIGNALS) or the caller
+     * waits for the GPU before present(); without it, a GBM dma-buf
+     * carries the GPU's work in its implicit fences, so rendering
+     * submitted before present() is enough, but a memfd is read at once:
+     * wait for the GPU before present().  acquire() begins and present()
+     * ends the CPU's access to pixels (DMA_BUF_IOCTL_SYNC on a dma-buf),
+     * so CPU writes and GPU rendering into one frame are ordered only by
+     * the caller. */
     const xcb_dri3_util_buffer_t *buffer;
     /* Explicit sync (the window's Syncobj capability, DRI3 1.4): the
      * image's timeline syncobj fd (owned by the library; -1 without explicit
@@ -259,7 +280,32 @@ typedef struct {
                                    paced for (the caller or the server late) */
     /* -- after the second version -- */
     uint64_t prime_copies;      /* frames copied into a PRIME display buffer */
+    /* Where the DRI3 back end's own buffers (and PRIME's display buffers)
+     * come from now, an xcb_present_util_alloc_t; XCB_PRESENT_UTIL_DEBUG=1
+     * says why at create. */
+    uint32_t buffer_alloc;
+    /* Times the back end turned from GBM to memfds: GBM could not open the
+     * device or allocate, or the server refused a GBM buffer. */
+    uint32_t gbm_fallbacks;
+    /* Buffers the DRI3 back end keeps, made by each (reallocations after a
+     * resize included; not init's trial buffer). */
+    uint64_t gbm_buffers, memfd_buffers;
 } xcb_present_util_stats_t;
+
+/* stats.buffer_alloc */
+typedef enum {
+    /* nothing allocated for DRI3: another back end, or the caller's images
+     * without PRIME */
+    XCB_PRESENT_UTIL_ALLOC_NONE,
+    /* linear memfds (xcb_dri3_util_buffer_create_memfd()): the server's
+     * DRI3 Open gave no DRM device (the mock server), the library was
+     * built without GBM, or GBM failed */
+    XCB_PRESENT_UTIL_ALLOC_MEMFD,
+    /* linear dma-bufs from GBM on the DRM device that DRI3 Open gave
+     * (xcb_dri3_util_buffer_create_gbm()), which a GPU server's
+     * PixmapFromBuffers takes */
+    XCB_PRESENT_UTIL_ALLOC_GBM
+} xcb_present_util_alloc_t;
 
 /* Zeroes *st and sets its size.  NULL does nothing. */
 void xcb_present_util_stats_init(xcb_present_util_stats_t *st);

@@ -2,7 +2,11 @@
  * Buffers without a server: memfd creation, the layout checks of import,
  * ownership of the fds whatever the outcome, CPU mapping rules, accessors.
  */
+#include <dlfcn.h>
 #include <fcntl.h>
+#include <linux/dma-buf.h>
+#include <stdarg.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -328,6 +332,62 @@ TEST(map_rules)
     CHECK(xcb_dri3_util_buffer_map(implicit, 0, XCB_DRI3_UTIL_MAP_READ, NULL) != NULL);
     CHECK_EQ(xcb_dri3_util_buffer_unmap(implicit, 0), 0);
     xcb_dri3_util_buffer_destroy(implicit);
+}
+
+/* Every ioctl of the process goes through here (the executable's symbol
+ * comes before libc's for the library's calls): the test below counts the
+ * dma-buf syncs and hands everything on. */
+static int sync_ioctls;
+
+int ioctl(int fd, unsigned long request, ...)
+{
+    static int (*real)(int, unsigned long, ...);
+    va_list ap;
+    void *arg;
+
+    va_start(ap, request);
+    arg = va_arg(ap, void *);
+    va_end(ap);
+    if (!real)
+        real = (int (*)(int, unsigned long, ...))dlsym(RTLD_NEXT, "ioctl");
+    if (request == DMA_BUF_IOCTL_SYNC)
+        sync_ioctls++;
+    return real(fd, request, arg);
+}
+
+/* A mapping kept across frames: end and begin the CPU's access again and
+ * again.  A memfd needs no sync, so no ioctl is made at all (a dma-buf's
+ * brackets are tested on a render node, tests/dri3-util/drm-nodevice). */
+TEST(access_brackets_on_a_memfd)
+{
+    xcb_dri3_util_buffer_t *b = xcb_dri3_util_buffer_create_memfd(64, 16, XRGB8888);
+    uint8_t *p;
+
+    CHECK(b != NULL);
+    /* not mapped: nothing to bracket */
+    errno = 0;
+    CHECK_EQ(xcb_dri3_util_buffer_begin_access(b, 0), -EINVAL);
+    CHECK_EQ(errno, EINVAL);
+    CHECK_EQ(xcb_dri3_util_buffer_end_access(b, 0), -EINVAL);
+    CHECK_EQ(xcb_dri3_util_buffer_begin_access(NULL, 0), -EINVAL);
+    sync_ioctls = 0;
+    p = xcb_dri3_util_buffer_map(b, 0, XCB_DRI3_UTIL_MAP_READ | XCB_DRI3_UTIL_MAP_WRITE, NULL);
+    CHECK(p != NULL);
+    CHECK_EQ(xcb_dri3_util_buffer_begin_access(b, 1), -EINVAL);    /* no such plane */
+    for (int frame = 0; frame < 3; frame++) {
+        /* map began an access: a second begin is a no-op */
+        CHECK_EQ(xcb_dri3_util_buffer_begin_access(b, 0), 0);
+        CHECK_EQ(xcb_dri3_util_buffer_begin_access(b, 0), 0);
+        p[frame] = (uint8_t)(frame + 1);
+        CHECK_EQ(xcb_dri3_util_buffer_end_access(b, 0), 0);
+        CHECK_EQ(xcb_dri3_util_buffer_end_access(b, 0), 0);
+    }
+    /* the mapping survived the brackets; unmap after an end ends nothing */
+    CHECK_EQ(p[0] + p[1] + p[2], 6);
+    CHECK_EQ(xcb_dri3_util_buffer_unmap(b, 0), 0);
+    CHECK_EQ(sync_ioctls, 0);
+    CHECK_EQ(xcb_dri3_util_buffer_end_access(b, 0), -EINVAL);
+    xcb_dri3_util_buffer_destroy(b);
 }
 
 /* The fds the buffer holds never leak into exec'd programs, even those

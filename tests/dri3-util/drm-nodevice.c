@@ -117,10 +117,18 @@ TEST(gbm_on_render_node)
     CHECK(p != NULL);
     CHECK(stride >= 256);
     p[0] = 0x00123456;
+    /* a mapping kept across frames: each frame's access bracketed by
+     * DMA_BUF_IOCTL_SYNC end and start, which a dma-buf takes */
+    CHECK_EQ(xcb_dri3_util_buffer_end_access(b, 0), 0);
+    CHECK_EQ(xcb_dri3_util_buffer_begin_access(b, 0), 0);
+    CHECK_EQ(p[0], 0x00123456);
+    p[1] = 0x00abcdef;
+    CHECK_EQ(xcb_dri3_util_buffer_end_access(b, 0), 0);
     CHECK_EQ(xcb_dri3_util_buffer_unmap(b, 0), 0);
     p = xcb_dri3_util_buffer_map(b, 0, XCB_DRI3_UTIL_MAP_READ, NULL);
     CHECK(p != NULL);
     CHECK_EQ(p[0], 0x00123456);
+    CHECK_EQ(p[1], 0x00abcdef);
     CHECK_EQ(xcb_dri3_util_buffer_unmap(b, 0), 0);
     xcb_dri3_util_buffer_destroy(b);
     gbm_device_destroy(dev);

@@ -271,6 +271,9 @@ int mock_config_set(struct mock_config *cfg, const char *key, const char *value)
             cfg->open_mode = MOCK_OPEN_PATH;
         else
             ok = false;
+    } else if (strcmp(key, "dri3-pixmap-fds") == 0) {
+        ok = strcmp(value, "any") == 0 || strcmp(value, "dmabuf") == 0;
+        cfg->pixmaps_dmabuf_only = strcmp(value, "dmabuf") == 0;
     } else if (strcmp(key, "modifiers-window") == 0) {
         ok = parse_modifiers(value, cfg->modifiers_window, &cfg->n_modifiers_window);
     } else if (strcmp(key, "modifiers-window-later") == 0) {

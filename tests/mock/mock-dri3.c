@@ -148,6 +148,11 @@ static void import_pixmap(struct mock_request *req, uint32_t pixmap, uint16_t wi
     } else if (planes[0].stride < (uint32_t)width * (bpp / 8)) {
         error = MOCK_BAD_VALUE;
         bad_value = planes[0].stride;
+    } else if (s->cfg->pixmaps_dmabuf_only && !mock_fd_is_dmabuf(planes[0].fd)) {
+        /* glamor's import through GBM fails on anything but a dma-buf */
+        mock_info(s, "dri3 pixmap 0x%x refused: not a dma-buf (dri3-pixmap-fds dmabuf)",
+                  pixmap);
+        error = MOCK_BAD_ALLOC;
     }
     if (error) {
         close_planes(planes, nplanes);

@@ -101,6 +101,9 @@ struct mock_config {
     bool window_caps_set;               /* false: window_caps follows present_caps */
     enum mock_open_mode open_mode;
     char *open_path;
+    /* "dri3-pixmap-fds dmabuf": PixmapFromBuffer(s) refuses every fd
+     * but a dma-buf (BadAlloc), as a GPU server's glamor does */
+    bool pixmaps_dmabuf_only;
     uint64_t modifiers_window[MOCK_MAX_MODIFIERS];
     int n_modifiers_window;
     uint64_t modifiers_screen[MOCK_MAX_MODIFIERS];
@@ -399,11 +402,15 @@ struct mock_drawable *mock_drawable_new(uint16_t width, uint16_t height, uint8_t
 /* A pixmap whose plane 0 maps the client's fd at offset/stride (DRI3);
  * takes ownership of fds (nplanes of them).  NULL with *error set to the X
  * error (BadAlloc when the fd is too small for offset + stride * height or
- * cannot be mapped, BadMatch when it is not a regular file or memfd). */
+ * cannot be mapped, BadMatch when it is neither a regular file, a memfd
+ * nor a dma-buf). */
 struct mock_drawable *mock_drawable_import(uint16_t width, uint16_t height, uint8_t depth,
                                            uint8_t bpp, const struct mock_plane *planes,
                                            int nplanes, uint64_t modifier, int *error);
 void mock_drawable_free(struct mock_server_state *s, void *drawable);
+/* Whether fd is a dma-buf (a GPU driver's buffer, which only a machine
+ * with a DRM device makes): its /proc link names it. */
+bool mock_fd_is_dmabuf(int fd);
 /* Resizes a window's pixel store, keeping the overlapping pixels. */
 int mock_drawable_resize(struct mock_drawable *d, uint16_t width, uint16_t height);
 uint32_t mock_drawable_pixel(const struct mock_drawable *d, int x, int y);

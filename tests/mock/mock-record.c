@@ -49,6 +49,13 @@ void mock_describe_fd(int fd, struct mock_fd_record *r)
         n = readlink(link, target, sizeof target - 1);
         target[n > 0 ? n : 0] = '\0';
         strcpy(r->kind, strncmp(target, "/memfd:", 7) == 0 ? "memfd" : "file");
+    } else if (mock_fd_is_dmabuf(fd)) {
+        /* a GPU's buffer: its size only lseek tells */
+        off_t end = lseek(fd, 0, SEEK_END);
+
+        lseek(fd, 0, SEEK_SET);
+        r->size = end > 0 ? (uint64_t)end : 0;
+        strcpy(r->kind, "dmabuf");
     } else {
         strcpy(r->kind, "other");
     }

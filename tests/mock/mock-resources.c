@@ -1,6 +1,7 @@
 /* The XID table, and windows and pixmaps whose pixels live in memfds. */
 #include "mock-internal.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -167,6 +168,36 @@ struct mock_drawable *mock_drawable_new(uint16_t width, uint16_t height, uint8_t
     return d;
 }
 
+bool mock_fd_is_dmabuf(int fd)
+{
+    char link[64], target[64];
+    ssize_t n;
+
+    snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
+    n = readlink(link, target, sizeof target - 1);
+    if (n <= 0)
+        return false;
+    target[n] = '\0';
+    /* "/dmabuf:NAME" since Linux 5.3, "anon_inode:dmabuf" before */
+    return strncmp(target, "/dmabuf:", 8) == 0 || strcmp(target, "anon_inode:dmabuf") == 0;
+}
+
+/* The bytes an fd can hold pixels in: a regular file's (memfds are
+ * regular files) or a dma-buf's (only lseek tells its size); -1 for
+ * anything else. */
+static off_t pixel_store_size(int fd, const struct stat *st)
+{
+    off_t end;
+
+    if (S_ISREG(st->st_mode))
+        return st->st_size;
+    if (!mock_fd_is_dmabuf(fd))
+        return -1;
+    end = lseek(fd, 0, SEEK_END);
+    lseek(fd, 0, SEEK_SET);
+    return end;
+}
+
 static void close_planes(const struct mock_plane *planes, int nplanes)
 {
     for (int i = 0; i < nplanes; i++)
@@ -181,6 +212,7 @@ struct mock_drawable *mock_drawable_import(uint16_t width, uint16_t height, uint
     struct mock_drawable *d;
     struct stat st;
     uint64_t need;
+    off_t size;
     void *p;
 
     if (nplanes < 1 || nplanes > 4 || planes[0].fd < 0 || fstat(planes[0].fd, &st) < 0) {
@@ -188,9 +220,11 @@ struct mock_drawable *mock_drawable_import(uint16_t width, uint16_t height, uint
         close_planes(planes, nplanes > 4 ? 4 : nplanes);
         return NULL;
     }
-    /* memfds and files are regular files; pipes and sockets cannot hold
-     * pixels at all, which is a mismatch rather than a lack of memory. */
-    if (!S_ISREG(st.st_mode)) {
+    /* memfds and files are regular files, and a dma-buf of a real GPU
+     * maps alike when it is linear; pipes and sockets cannot hold pixels
+     * at all, which is a mismatch rather than a lack of memory. */
+    size = pixel_store_size(planes[0].fd, &st);
+    if (size < 0) {
         *error = MOCK_BAD_MATCH;
         close_planes(planes, nplanes);
         return NULL;
@@ -199,15 +233,15 @@ struct mock_drawable *mock_drawable_import(uint16_t width, uint16_t height, uint
     if (height > 0 && planes[0].stride < (uint32_t)width * ((bpp + 7u) / 8u))
         need = UINT64_MAX;
     p = MAP_FAILED;
-    if (need <= (uint64_t)st.st_size && st.st_size > 0) {
-        p = mmap(NULL, (size_t)st.st_size, PROT_READ | PROT_WRITE, MAP_SHARED, planes[0].fd, 0);
+    if (need <= (uint64_t)size && size > 0) {
+        p = mmap(NULL, (size_t)size, PROT_READ | PROT_WRITE, MAP_SHARED, planes[0].fd, 0);
         if (p == MAP_FAILED)    /* a read-only fd still lets us show it */
-            p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_SHARED, planes[0].fd, 0);
+            p = mmap(NULL, (size_t)size, PROT_READ, MAP_SHARED, planes[0].fd, 0);
     }
     d = p == MAP_FAILED ? NULL : drawable_alloc();
     if (!d) {
         if (p != MAP_FAILED)
-            munmap(p, (size_t)st.st_size);
+            munmap(p, (size_t)size);
         *error = MOCK_BAD_ALLOC;
         close_planes(planes, nplanes);
         return NULL;
@@ -220,7 +254,7 @@ struct mock_drawable *mock_drawable_import(uint16_t width, uint16_t height, uint
     d->nplanes = nplanes;
     memcpy(d->planes, planes, (size_t)nplanes * sizeof *planes);
     d->map = p;
-    d->map_size = (size_t)st.st_size;
+    d->map_size = (size_t)size;
     return d;
 }
 

@@ -33,6 +33,10 @@
  *   dri3-open memfd|none|PATH  what DRI3 Open returns: a fresh memfd named
  *                              "mock-drm-device" (default), BadMatch ("none"),
  *                              or PATH opened read-write
+ *   dri3-pixmap-fds any|dmabuf what PixmapFromBuffer(s) takes: memfds,
+ *                              files and dma-bufs (default), or dma-bufs
+ *                              only, BadAlloc for the rest (a GPU server,
+ *                              whose glamor imports through GBM)
  *   modifiers-window LIST      comma list of 64-bit modifiers (decimal or 0x);
  *                              default "0" (DRM_FORMAT_MOD_LINEAR, as real
  *                              servers list), "" for an empty list
@@ -89,7 +93,7 @@
  *
  * The transcript is text, one record per line:
  *   request client=C seq=S major=M minor=m length=L fds=N data=HEX
- *   fd index=I kind=memfd|file|pipe|socket|other size=BYTES dev=D ino=I
+ *   fd index=I kind=memfd|file|dmabuf|pipe|socket|other size=BYTES dev=D ino=I
  *   info TEXT                          (things the server did, for humans)
  * "fd" lines follow their request.  seq is the 32-bit sequence number that
  * the server counted for that client (the first request after setup is 1),
@@ -166,7 +170,7 @@ int mock_server_stats(struct mock_server *s, xcb_connection_t *c, struct mock_st
 /* ---- the transcript -------------------------------------------------- */
 
 struct mock_fd_record {
-    char kind[8];           /* "memfd", "file", "pipe", "socket", "other" */
+    char kind[8];           /* "memfd", "file", "dmabuf", "pipe", "socket", "other" */
     uint64_t size;          /* st_size (0 for pipes and sockets) */
     uint64_t dev, ino;      /* the same file on both sides has the same pair */
 };

@@ -37,6 +37,7 @@ static void usage(FILE *out)
           "  --present-caps LIST|none         async,fence,ust,async-may-tear,syncobj\n"
           "  --present-window-caps LIST|none  the same, for windows other than the root\n"
           "  --dri3-open memfd|none|PATH      what DRI3 Open returns (default memfd)\n"
+          "  --dri3-pixmap-fds any|dmabuf     dmabuf: refuse memfd pixmaps, as GPU servers do\n"
           "  --modifiers-window LIST          64-bit modifiers, comma separated\n"
           "                                   (default 0, linear; \"\" for none)\n"
           "  --modifiers-screen LIST\n"

@@ -84,7 +84,7 @@ tests_present_util_libswapchain_seams_la_CPPFLAGS = $(src_libxcb_present_util_la
 tests_present_util_libswapchain_seams_la_CFLAGS = $(src_libxcb_present_util_la_CFLAGS)
 
 PRESENT_UTIL_SEAM_TESTS = tests/present-util/swapchain-synced tests/present-util/swapchain-clock \
-	tests/present-util/engine-gl tests/present-util/engine-vulkan
+	tests/present-util/engine-gl tests/present-util/engine-vulkan tests/present-util/swapchain-gbm
 check_PROGRAMS += $(PRESENT_UTIL_SEAM_TESTS)
 TESTS += $(PRESENT_UTIL_SEAM_TESTS)
 VALGRIND_TESTS += $(PRESENT_UTIL_SEAM_TESTS)
@@ -96,7 +96,7 @@ tests_present_util_swapchain_synced_CPPFLAGS = $(PRESENT_UTIL_TEST_CPPFLAGS) \
 tests_present_util_swapchain_synced_CFLAGS = $(PRESENT_UTIL_TEST_CFLAGS)
 tests_present_util_swapchain_synced_LDADD = tests/present-util/libswapchain-seams.la \
 	tests/mock/libmockserver.la tests/libtestrunner.la src/libxcb-dri3-util.la \
-	src/libxcb-present.la src/libxcb-dri3.la $(XCB_SHM_LIBS) $(XCB_EXT_DEPS_LIBS) \
+	src/libxcb-present.la src/libxcb-dri3.la $(GBM_LIBS) $(XCB_SHM_LIBS) $(XCB_EXT_DEPS_LIBS) \
 	$(XCB_LIBS) -lpthread
 # The frame clock (wait_frame, present_at, age, max_latency, LOW_LATENCY,
 # fd readiness) on the mock; the seam lets it read LOW_LATENCY's plan.
@@ -120,5 +120,14 @@ tests_present_util_engine_vulkan_SOURCES = tests/present-util/engine-vulkan.c \
 tests_present_util_engine_vulkan_CPPFLAGS = $(PRESENT_UTIL_MOCK_CPPFLAGS)
 tests_present_util_engine_vulkan_CFLAGS = $(PRESENT_UTIL_TEST_CFLAGS)
 tests_present_util_engine_vulkan_LDADD = $(tests_present_util_swapchain_synced_LDADD)
+# Where the DRI3 back end's buffers come from: GBM (a stand-in behind the
+# back end's seam; real GBM where a render node exists) or memfds, and
+# each fallback, on the mock.
+tests_present_util_swapchain_gbm_SOURCES = tests/present-util/swapchain-gbm.c \
+	tests/present-util/fake-gbm.c tests/present-util/fake-gbm.h \
+	tests/present-util/debug-capture.h $(PRESENT_UTIL_MOCK_SOURCES)
+tests_present_util_swapchain_gbm_CPPFLAGS = $(PRESENT_UTIL_MOCK_CPPFLAGS)
+tests_present_util_swapchain_gbm_CFLAGS = $(PRESENT_UTIL_TEST_CFLAGS)
+tests_present_util_swapchain_gbm_LDADD = $(tests_present_util_swapchain_synced_LDADD)
 # The render-node tests above, for a machine with a GPU (builds nothing).
-EXTRA_DIST += scripts/gpu-check.sh
+EXTRA_DIST += scripts/gpu-check.sh tests/gpu/run-on-device.sh
