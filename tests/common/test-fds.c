@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -69,4 +70,19 @@ void check_cloexec(const char *file, int line, const char *expr, int fd)
         test_fail(file, line, "fcntl(%s = %d): %s", expr, fd, strerror(errno));
     if (!(flags & FD_CLOEXEC))
         test_fail(file, line, "%s = %d lacks FD_CLOEXEC", expr, fd);
+}
+
+int test_render_node(char *path, size_t size)
+{
+    for (int i = 128; i < 192; i++) {
+        int fd;
+
+        snprintf(path, size, "/dev/dri/renderD%d", i);
+        fd = open(path, O_RDWR | O_CLOEXEC);
+        if (fd >= 0) {
+            test_note("render node %s", path);
+            return fd;
+        }
+    }
+    return -1;
 }

@@ -21,6 +21,12 @@ int test_memfd(const char *name, size_t size, struct fd_id *id);
 /* A close-on-exec duplicate, for a request that closes what it is given. */
 int test_dup(int fd);
 
+/* The first render node this process can open read-write
+ * (/dev/dri/renderD128 onwards): its fd (close-on-exec), its path in
+ * path[size] and as a TAP note; -1 when there is none (the tests that
+ * need one skip). */
+int test_render_node(char *path, size_t size);
+
 #define FD_ID(fd) fd_identity(__FILE__, __LINE__, (fd))
 struct fd_id fd_identity(const char *file, int line, int fd);
 

@@ -30,17 +30,7 @@ static int open_render_node(void)
 {
     char path[64];
 
-    for (int i = 128; i < 192; i++) {
-        int fd;
-
-        snprintf(path, sizeof path, "/dev/dri/renderD%d", i);
-        fd = open(path, O_RDWR | O_CLOEXEC);
-        if (fd >= 0) {
-            test_note("render node %s", path);
-            return fd;
-        }
-    }
-    return -1;
+    return test_render_node(path, sizeof path);
 }
 
 TEST(timeline_without_device)

@@ -67,6 +67,28 @@ static void run_frames(struct mock_fixture *s, uint32_t n)
     mf_check_window_shows(s, n);
 }
 
+/* The swapchain tests of the allocation: on a mock started with kv, a
+ * FIFO swapchain of n buffers asked for back end ask, which must get
+ * want, runs frames frames and goes.  Its stats in *st; returns the debug
+ * log of it all (the caller frees it).  The mock keeps running. */
+static char *logged_run(struct mock_fixture *s, const char *const *kv,
+                        xcb_present_util_backend_t ask, uint32_t n,
+                        xcb_present_util_backend_t want, uint32_t frames,
+                        xcb_present_util_stats_t *st)
+{
+    struct debug_capture d;
+
+    mf_start(s, kv);
+    debug_capture_start(&d);
+    mf_swapchain(s, XCB_PRESENT_UTIL_MODE_FIFO, ask, n);
+    CHECK_EQ(xcb_present_util_swapchain_backend(s->sc), want);
+    run_frames(s, frames);
+    *st = stats_of(s->sc);
+    xcb_present_util_swapchain_destroy(s->sc);
+    s->sc = NULL;
+    return debug_capture_end(&d);
+}
+
 /* The swapchain destroyed and the server stopped: its transcript. */
 static struct mock_transcript *finish(struct mock_fixture *s)
 {
@@ -126,19 +148,10 @@ TEST(choose_gbm_or_memfd_and_why)
 TEST(the_mock_gets_memfds_and_says_why)
 {
     struct mock_fixture s;
-    struct debug_capture d;
     xcb_present_util_stats_t st;
-    char *log;
+    char *log = logged_run(&s, NULL, XCB_PRESENT_UTIL_BACKEND_AUTO, 3,
+                           XCB_PRESENT_UTIL_BACKEND_DRI3, 6, &st);
 
-    mf_start(&s, NULL);
-    debug_capture_start(&d);
-    mf_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_AUTO, 3);
-    CHECK_EQ(xcb_present_util_swapchain_backend(s.sc), XCB_PRESENT_UTIL_BACKEND_DRI3);
-    run_frames(&s, 6);
-    st = stats_of(s.sc);
-    xcb_present_util_swapchain_destroy(s.sc);
-    s.sc = NULL;
-    log = debug_capture_end(&d);
     CHECK_EQ(st.buffer_alloc, XCB_PRESENT_UTIL_ALLOC_MEMFD);
     CHECK_EQ(st.memfd_buffers, 3);
     CHECK_EQ(st.gbm_buffers, 0);
@@ -340,26 +353,18 @@ TEST(gbm_asks_for_linear_only_where_listed)
 static void fallback_run(bool *fail, const char *const *kv, const char *why)
 {
     struct mock_fixture s;
-    struct debug_capture d;
     xcb_present_util_stats_t st;
     char *log;
 
     fake_gbm_install(true);
     if (fail)
         *fail = true;
-    mf_start(&s, kv);
-    debug_capture_start(&d);
-    mf_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_AUTO, 3);
-    CHECK_EQ(xcb_present_util_swapchain_backend(s.sc), XCB_PRESENT_UTIL_BACKEND_DRI3);
-    run_frames(&s, 4);
-    st = stats_of(s.sc);
+    log = logged_run(&s, kv, XCB_PRESENT_UTIL_BACKEND_AUTO, 3, XCB_PRESENT_UTIL_BACKEND_DRI3, 4,
+                     &st);
     CHECK_EQ(st.buffer_alloc, XCB_PRESENT_UTIL_ALLOC_MEMFD);
     CHECK_EQ(st.gbm_fallbacks, 1);
     CHECK_EQ(st.gbm_buffers, 0);
     CHECK_EQ(st.memfd_buffers, 3);
-    xcb_present_util_swapchain_destroy(s.sc);
-    s.sc = NULL;
-    log = debug_capture_end(&d);
     CHECK_LOGGED(log, "DRI3: GBM fallback: ");
     CHECK_LOGGED(log, why);
     CHECK_LOGGED(log, "DRI3: buffers from memfd: ");
@@ -396,19 +401,14 @@ TEST(a_refused_gbm_buffer_falls_back_to_memfd)
 TEST(built_without_gbm_says_so)
 {
     struct mock_fixture s;
-    struct debug_capture d;
+    xcb_present_util_stats_t st;
     char *log;
 
     fake_gbm_install(false);
-    mf_start(&s, NULL);
-    debug_capture_start(&d);
-    mf_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_DRI3, 2);
-    run_frames(&s, 2);
-    CHECK_EQ(stats_of(s.sc).buffer_alloc, XCB_PRESENT_UTIL_ALLOC_MEMFD);
-    CHECK_EQ(stats_of(s.sc).gbm_fallbacks, 0);
-    xcb_present_util_swapchain_destroy(s.sc);
-    s.sc = NULL;
-    log = debug_capture_end(&d);
+    log = logged_run(&s, NULL, XCB_PRESENT_UTIL_BACKEND_DRI3, 2, XCB_PRESENT_UTIL_BACKEND_DRI3, 2,
+                     &st);
+    CHECK_EQ(st.buffer_alloc, XCB_PRESENT_UTIL_ALLOC_MEMFD);
+    CHECK_EQ(st.gbm_fallbacks, 0);
     CHECK_LOGGED(log, "DRI3: buffers from memfd: built without GBM");
     free(log);
     CHECK_EQ(fake_gbm.devices_made, 0);
@@ -421,20 +421,14 @@ TEST(no_device_from_dri3_open_gets_memfds)
 {
     const char *const kv[] = { "dri3-open", "none", NULL };
     struct mock_fixture s;
-    struct debug_capture d;
+    xcb_present_util_stats_t st;
     char *log;
 
     fake_gbm_install(true);
-    mf_start(&s, kv);
-    debug_capture_start(&d);
-    mf_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_AUTO, 2);
-    CHECK_EQ(xcb_present_util_swapchain_backend(s.sc), XCB_PRESENT_UTIL_BACKEND_DRI3);
-    run_frames(&s, 2);
-    CHECK_EQ(stats_of(s.sc).buffer_alloc, XCB_PRESENT_UTIL_ALLOC_MEMFD);
-    CHECK_EQ(stats_of(s.sc).memfd_buffers, 2);
-    xcb_present_util_swapchain_destroy(s.sc);
-    s.sc = NULL;
-    log = debug_capture_end(&d);
+    log = logged_run(&s, kv, XCB_PRESENT_UTIL_BACKEND_AUTO, 2, XCB_PRESENT_UTIL_BACKEND_DRI3, 2,
+                     &st);
+    CHECK_EQ(st.buffer_alloc, XCB_PRESENT_UTIL_ALLOC_MEMFD);
+    CHECK_EQ(st.memfd_buffers, 2);
     CHECK_LOGGED(log, "DRI3: buffers from memfd: DRI3 Open gave no device (");
     free(log);
     CHECK_EQ(fake_gbm.devices_made, 0);
@@ -448,21 +442,13 @@ static void gpu_server_run(bool gbm)
 {
     const char *const kv[] = { "dri3-pixmap-fds", "dmabuf", "shm", "on", NULL };
     struct mock_fixture s;
-    struct debug_capture d;
     xcb_present_util_stats_t st;
     char *log;
 
     if (gbm)
         fake_gbm_install(true);
-    mf_start(&s, kv);
-    debug_capture_start(&d);
-    mf_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_AUTO, 2);
-    CHECK_EQ(xcb_present_util_swapchain_backend(s.sc), XCB_PRESENT_UTIL_BACKEND_SHM);
-    run_frames(&s, 2);
-    st = stats_of(s.sc);
-    xcb_present_util_swapchain_destroy(s.sc);
-    s.sc = NULL;
-    log = debug_capture_end(&d);
+    log = logged_run(&s, kv, XCB_PRESENT_UTIL_BACKEND_AUTO, 2, XCB_PRESENT_UTIL_BACKEND_SHM, 2,
+                     &st);
     CHECK_EQ(st.buffer_alloc, XCB_PRESENT_UTIL_ALLOC_NONE);
     CHECK_EQ(st.gbm_fallbacks, gbm ? 1 : 0);
     CHECK_EQ(st.gbm_buffers + st.memfd_buffers, 0);
@@ -592,19 +578,14 @@ TEST(gbm_swapchain_on_a_render_node)
     xcb_present_util_image_t img;
     xcb_present_util_stats_t st;
     char link[64], target[64] = "", *log;
-    int fd = -1;
+    int fd = test_render_node(path, sizeof path);
 
-    for (int i = 128; i < 192 && fd < 0; i++) {
-        snprintf(path, sizeof path, "/dev/dri/renderD%d", i);
-        fd = open(path, O_RDWR | O_CLOEXEC);
-    }
     if (fd < 0)
         SKIP("no /dev/dri render node on this machine");
     close(fd);
 #ifndef HAVE_GBM
     SKIP("built without GBM");
 #endif
-    test_note("render node %s", path);
     mf_start(&s, kv);
     debug_capture_start(&d);
     s.sc = xcb_present_util_swapchain_create(s.c, s.window, NULL);

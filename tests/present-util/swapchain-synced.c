@@ -21,6 +21,7 @@
 
 #include "memfd-timeline.h"
 #include "mock-session.h"
+#include "test-fds.h"
 #include "test-runner.h"
 #include "xcb_present_util.h"
 #include "swapchain-or-fail.h"
@@ -345,16 +346,11 @@ TEST(drm_timelines_on_a_render_node)
     char path[64], kv_path[64];
     const char *kv[] = { "dri3-open", kv_path, NULL };
     struct fixture f;
-    int fd = -1;
+    int fd = test_render_node(path, sizeof path);
 
-    for (int i = 128; i < 192 && fd < 0; i++) {
-        snprintf(path, sizeof path, "/dev/dri/renderD%d", i);
-        fd = open(path, O_RDWR | O_CLOEXEC);
-    }
     if (fd < 0)
         SKIP("no /dev/dri render node on this machine");
     close(fd);
-    test_note("render node %s", path);
     snprintf(kv_path, sizeof kv_path, "%s", path);
     start(&f, kv, XCB_PRESENT_UTIL_MODE_FIFO, 3);
     for (uint32_t n = 1; n <= 30; n++)
