@@ -14,11 +14,11 @@
 #include <xf86drm.h>
 
 #define RGB(code, d, b, bytes, r, g, bl, a) \
-    { code, #code + 11, d, b, r, g, bl, a, 1, { bytes, 0, 0 }, 1, 1 }
+    { code, &(#code)[11], d, b, r, g, bl, a, 1, { bytes, 0, 0 }, 1, 1 }
 #define YUV(code, n, c0, c1, c2, h, v) \
-    { code, #code + 11, 0, 0, 0, 0, 0, 0, n, { c0, c1, c2 }, h, v }
+    { code, &(#code)[11], 0, 0, 0, 0, 0, 0, n, { c0, c1, c2 }, h, v }
 
-/* #code + 11 skips "DRM_FORMAT_".  Where several fourccs share a depth and
+/* &(#code)[11] skips "DRM_FORMAT_".  Where several fourccs share a depth and
  * bpp, the first one listed is what xcb_dri3_util_fourcc_from_depth()
  * answers: the layout X servers use for that depth.  The rest are every
  * layout that Mesa's GL loader and Vulkan X11 WSI present; the visual's

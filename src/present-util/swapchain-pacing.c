@@ -143,6 +143,11 @@ bool sc_pacing_plan(sc_t *sc, uint64_t now_ns, uint64_t *msc, uint64_t *slot_ns)
     k = (cost + period - 1) / period;
     if (k > 4)
         k = 4;      /* 15 frames a second at 60 Hz: slower is not pacing */
+    /* present() aims a frame swap_interval vblanks after the one before
+     * at the earliest: a plan for an earlier vblank would hold the frame
+     * back a vblank and count it late. */
+    if (k < sc->swap_interval)
+        k = sc->swap_interval;
     /* k vblanks after the last frame's (a frame acquired and not yet
      * presented counts at the vblank it was paced for), never at one
      * already reported */
@@ -150,9 +155,9 @@ bool sc_pacing_plan(sc_t *sc, uint64_t now_ns, uint64_t *msc, uint64_t *slot_ns)
     for (uint32_t i = 0; i < sc->num_buffers && v; i++) {
         const struct buffer *b = &sc->buffers[i];
 
-        /* present() aims it at the vblank after the chain's, or later */
+        /* present() aims it swap_interval after the chain's, or later */
         if (b->state == BUF_ACQUIRED)
-            v = b->planned_msc > v + 1 ? b->planned_msc : v + 1;
+            v = b->planned_msc > v + sc->swap_interval ? b->planned_msc : v + sc->swap_interval;
     }
     v = v ? v + k : sc->last_msc + 1;
     if (v <= sc->last_msc)
