@@ -15,7 +15,8 @@
  *   - the phase is the earliest of the readings carried to the newest one's
  *     vblank: the one least late;
  *   - first_msc_at() plans with a period shortened by what the jitter
- *     could hide, so that its error makes a frame late, never early.
+ *     could hide, and for a time later by the readings' spread, so that
+ *     its error makes a frame late, never early.
  * The clock restarts with the vblank chain (the count went back or
  * jumped: another CRTC).
  */
@@ -107,6 +108,26 @@ uint64_t sc_clock_vblank_ns(const sc_t *sc, uint64_t msc)
     return base > (n->msc - msc) * period ? base - (n->msc - msc) * period : 0;
 }
 
+/* How much later than the phase the latest reading came, carried to the
+ * phase's vblank: the server's jitter, at most half a period.  The phase
+ * is the least late reading, but when every kept reading came late (a
+ * busy machine) it is late too, and a vblank may then come earlier than
+ * predicted by about as much as the readings vary. */
+static uint64_t jitter_ns(const sc_t *sc, uint64_t period, uint64_t base)
+{
+    const struct reading *n = newest_reading(sc);
+    uint64_t worst = 0;
+
+    for (uint32_t i = 0; i < sc->n_readings; i++) {
+        const struct reading *r = &sc->readings[i];
+        uint64_t carried = r->ust_ns + (n->msc - r->msc) * period;
+
+        if (carried > base && carried - base > worst)
+            worst = carried - base;
+    }
+    return worst < period / 2 ? worst : period / 2;
+}
+
 uint64_t sc_clock_first_msc_at(const sc_t *sc, uint64_t ust_ns)
 {
     uint64_t period = sc_clock_period_ns(sc), base, safe_period, ahead;
@@ -116,6 +137,9 @@ uint64_t sc_clock_first_msc_at(const sc_t *sc, uint64_t ust_ns)
         return 0;
     n = newest_reading(sc);
     base = phase_ns(sc, period);
+    /* Late rather than early: the first vblank predicted at least the
+     * jitter after the time. */
+    ust_ns += jitter_ns(sc, period, base);
     if (ust_ns <= base)
         return n->msc;
     /* One reading may be late by up to an eighth of a period without the

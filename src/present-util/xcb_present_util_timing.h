@@ -72,6 +72,8 @@ void xcb_present_util_swapchain_set_frame_callback(xcb_present_util_swapchain_t 
  * present(), shown at the first vblank at or after target_ust (UST,
  * microseconds, the clock of the frame callback's ust), never before.  The
  * vblank is found from the measured refresh and the recent completions;
+ * where the server's completions jitter (a timer-driven server on a busy
+ * machine), the frame goes a vblank later rather than risk an early one;
  * in FIFO modes also never before the vblank of the frame presented
  * before.  Right after create, or after the window moved to another
  * display, the display's timing may not be known yet: present_at() then
