@@ -36,7 +36,6 @@ void xt_errors_reset(void)
 void xt_setup(struct xt *t)
 {
     int kind = test_server_start_for_test(&t->server, FIXTURE_SERVER);
-    XSetWindowAttributes a = { .override_redirect = test_server_manages_windows(kind) };
 
     t->dpy = XOpenDisplay(t->server.display);
     if (!t->dpy) {
@@ -48,10 +47,18 @@ void xt_setup(struct xt *t)
         test_server_stop(&t->server);
         test_fail(__FILE__, __LINE__, "%s has no Present", FIXTURE_SERVER);
     }
-    t->win = XCreateWindow(t->dpy, DefaultRootWindow(t->dpy), 0, 0, 64, 64, 0, CopyFromParent,
-                           InputOutput, CopyFromParent, CWOverrideRedirect, &a);
+    t->managed = test_server_manages_windows(kind);
+    t->win = xt_window(t, 64, 64);
     XMapWindow(t->dpy, t->win);
     XSync(t->dpy, False);
+}
+
+Window xt_window(struct xt *t, unsigned width, unsigned height)
+{
+    XSetWindowAttributes a = { .override_redirect = t->managed };
+
+    return XCreateWindow(t->dpy, DefaultRootWindow(t->dpy), 0, 0, width, height, 0,
+                         CopyFromParent, InputOutput, CopyFromParent, CWOverrideRedirect, &a);
 }
 
 void xt_teardown(struct xt *t)

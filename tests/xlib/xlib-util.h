@@ -17,6 +17,7 @@ struct xt {
     Display *dpy;
     int opcode, event_base, error_base;
     Window win;             /* 64x64, mapped */
+    bool managed;           /* a window manager would resize top-level windows */
 };
 
 /* Starts the server the program was built for (-DFIXTURE_SERVER=...,
@@ -25,6 +26,9 @@ struct xt {
  * it); skips the test (SKIP) when the server is not installed. */
 void xt_setup(struct xt *t);
 void xt_teardown(struct xt *t);
+/* A top-level window width x height, not mapped, which keeps its size:
+ * override-redirect where a window manager would resize it. */
+Window xt_window(struct xt *t, unsigned width, unsigned height);
 
 /* Waits up to timeout_ms for the next Present event and leaves it in *ev
  * with its data fetched (XGetEventData; the caller calls XFreeEventData).

@@ -240,7 +240,7 @@ TEST(xlib_and_xcb_interleaved)
     xcb_connection_t *c = XGetXCBConnection(t.dpy);
 
     /* Xlib makes the window and the pixmap, we present at once. */
-    Window w = XCreateSimpleWindow(t.dpy, DefaultRootWindow(t.dpy), 0, 0, 32, 32, 0, 0, 0);
+    Window w = xt_window(&t, 32, 32);
     XID eid = XPresentSelectInput(t.dpy, w, PresentCompleteNotifyMask);
     XMapWindow(t.dpy, w);
     Pixmap p = XCreatePixmap(t.dpy, w, 32, 32, DefaultDepth(t.dpy, 0));
