@@ -78,11 +78,12 @@ uint64_t sc_clock_period_ns(const sc_t *sc)
 }
 
 /* The UST (ns) of the newest reading's vblank: the earliest that the
- * readings allow, each carried forward by the period. */
-static uint64_t phase_ns(const sc_t *sc, uint64_t period)
+ * readings allow, each carried forward by the period.  *spread: how much
+ * later than that the latest of them came (NULL: not wanted). */
+static uint64_t phase_ns(const sc_t *sc, uint64_t period, uint64_t *spread)
 {
     const struct reading *n = newest_reading(sc);
-    uint64_t best = n->ust_ns;
+    uint64_t best = n->ust_ns, worst = n->ust_ns;
 
     for (uint32_t i = 0; i < sc->n_readings; i++) {
         const struct reading *r = &sc->readings[i];
@@ -90,7 +91,11 @@ static uint64_t phase_ns(const sc_t *sc, uint64_t period)
 
         if (carried < best)
             best = carried;
+        if (carried > worst)
+            worst = carried;
     }
+    if (spread)
+        *spread = worst - best;
     return best;
 }
 
@@ -102,44 +107,27 @@ uint64_t sc_clock_vblank_ns(const sc_t *sc, uint64_t msc)
     if (!sc->n_readings || !period)
         return 0;
     n = newest_reading(sc);
-    base = phase_ns(sc, period);
+    base = phase_ns(sc, period, NULL);
     if (msc >= n->msc)
         return base + (msc - n->msc) * period;
     return base > (n->msc - msc) * period ? base - (n->msc - msc) * period : 0;
 }
 
-/* How much later than the phase the latest reading came, carried to the
- * phase's vblank: the server's jitter, at most half a period.  The phase
- * is the least late reading, but when every kept reading came late (a
- * busy machine) it is late too, and a vblank may then come earlier than
- * predicted by about as much as the readings vary. */
-static uint64_t jitter_ns(const sc_t *sc, uint64_t period, uint64_t base)
-{
-    const struct reading *n = newest_reading(sc);
-    uint64_t worst = 0;
-
-    for (uint32_t i = 0; i < sc->n_readings; i++) {
-        const struct reading *r = &sc->readings[i];
-        uint64_t carried = r->ust_ns + (n->msc - r->msc) * period;
-
-        if (carried > base && carried - base > worst)
-            worst = carried - base;
-    }
-    return worst < period / 2 ? worst : period / 2;
-}
-
 uint64_t sc_clock_first_msc_at(const sc_t *sc, uint64_t ust_ns)
 {
-    uint64_t period = sc_clock_period_ns(sc), base, safe_period, ahead;
+    uint64_t period = sc_clock_period_ns(sc), base, spread, safe_period, ahead;
     const struct reading *n;
 
     if (!sc->n_readings || !period)
         return 0;
     n = newest_reading(sc);
-    base = phase_ns(sc, period);
-    /* Late rather than early: the first vblank predicted at least the
-     * jitter after the time. */
-    ust_ns += jitter_ns(sc, period, base);
+    base = phase_ns(sc, period, &spread);
+    /* The phase is the least late reading; when every kept reading came
+     * late (a busy machine), it is late too, and a vblank may come earlier
+     * than predicted by about as much as the readings vary.  Late rather
+     * than early: the first vblank predicted at least that spread (at
+     * most half a period) after the time. */
+    ust_ns += spread < period / 2 ? spread : period / 2;
     if (ust_ns <= base)
         return n->msc;
     /* One reading may be late by up to an eighth of a period without the

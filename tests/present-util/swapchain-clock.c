@@ -451,6 +451,37 @@ TEST(low_latency_plans_for_the_swap_interval)
     mf_stop(&s);
 }
 
+/* ---- the clock's plan for a time --------------------------------------- */
+
+/* A clock of 16 readings at 60 Hz, the first and last on time, those
+ * between late by late_us every other vblank. */
+static sc_t *clock_with(int64_t late_us)
+{
+    sc_t *sc = calloc(1, sizeof *sc);
+
+    CHECK(sc != NULL);
+    for (uint64_t msc = 100; msc < 116; msc++)
+        sc_clock_add(sc, msc, 1000000 + (msc - 100) * 16666 +
+                                  (msc != 100 && msc != 115 && msc % 2 ? late_us : 0));
+    return sc;
+}
+
+/* A time 2 ms before a predicted vblank is that vblank's on a steady
+ * clock; on one whose readings vary by 4 ms the vblank could come up to
+ * that much earlier than predicted, and the time goes to the next one. */
+TEST(present_at_plans_past_the_readings_spread)
+{
+    sc_t *steady = clock_with(0), *jittery = clock_with(4000);
+    uint64_t vblank = sc_clock_vblank_ns(steady, 120);
+
+    CHECK_EQ(sc_clock_vblank_ns(jittery, 120), vblank);
+    CHECK_EQ(sc_clock_first_msc_at(steady, vblank - 2000000), 120);
+    CHECK_EQ(sc_clock_first_msc_at(jittery, vblank - 2000000), 121);
+    CHECK_EQ(sc_clock_first_msc_at(jittery, vblank - 6000000), 120);
+    free(steady);
+    free(jittery);
+}
+
 /* Predictions: a FIFO frame is never shown before the vblank its image
  * predicted, nor before its predicted UST. */
 TEST(predicted_vblank_is_never_after_the_frame_is_shown)
