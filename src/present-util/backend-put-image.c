@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 #include <string.h>
 
 #include "swapchain-private.h"
@@ -49,16 +50,51 @@ static int put_image_init(sc_t *sc)
     return 0;
 }
 
+/* The caller's image (one linear plane on a memfd or shared memory),
+ * mapped whole from the start of its fd; b->priv keeps the mapping. */
+static int map_caller_image(sc_t *sc, struct buffer *b)
+{
+    const xcb_dri3_util_buffer_t *img = sc->images[b->index];
+    uint32_t offset = xcb_dri3_util_buffer_offset(img, 0);
+    void *map;
+
+    b->stride = xcb_dri3_util_buffer_stride(img, 0);
+    b->size = offset + (size_t)b->stride * b->height;
+    map = mmap(NULL, b->size, PROT_READ | PROT_WRITE, MAP_SHARED,
+               xcb_dri3_util_buffer_fd(img, 0), 0);
+    if (map == MAP_FAILED)
+        return -errno;
+    b->priv = map;
+    b->pixels = (uint8_t *)map + offset;
+    return 0;
+}
+
+static void free_pixels(sc_t *sc, struct buffer *b)
+{
+    if (sc->caller_images && b->priv)
+        munmap(b->priv, b->size);
+    else if (!sc->caller_images)
+        free(b->pixels);
+    b->priv = NULL;
+    b->pixels = NULL;
+}
+
 static int put_image_alloc(sc_t *sc, struct buffer *b)
 {
     xcb_void_cookie_t ck;
     int r;
 
-    b->stride = (uint32_t)b->width * 4;
-    b->size = (size_t)b->stride * b->height;
-    b->pixels = calloc(1, b->size);
-    if (!b->pixels)
-        return -ENOMEM;
+    if (sc->caller_images) {
+        r = map_caller_image(sc, b);
+        if (r < 0)
+            return r;
+    } else {
+        b->stride = (uint32_t)b->width * 4;
+        b->size = (size_t)b->stride * b->height;
+        b->pixels = calloc(1, b->size);
+        if (!b->pixels)
+            return -ENOMEM;
+    }
     b->pixmap = xcb_generate_id(sc->c);
     ck = xcb_create_pixmap_checked(sc->c, sc->depth, b->pixmap, sc->window, b->width,
                                    b->height);
@@ -66,8 +102,7 @@ static int put_image_alloc(sc_t *sc, struct buffer *b)
     if (r == -ETIMEDOUT)    /* the server may still make it */
         sc_forget_checked(sc, xcb_free_pixmap_checked(sc->c, b->pixmap));
     if (r) {
-        free(b->pixels);
-        b->pixels = NULL;
+        free_pixels(sc, b);
         return r < 0 ? r : -ENOMEM;
     }
     return 0;
@@ -77,7 +112,7 @@ static void put_image_free(sc_t *sc, struct buffer *b)
 {
     if (b->pixmap && !xcb_connection_has_error(sc->c))
         xcb_free_pixmap(sc->c, b->pixmap);
-    free(b->pixels);
+    free_pixels(sc, b);
 }
 
 /* A band is sent only once the socket is writable, which on Linux means a
@@ -128,7 +163,9 @@ static int put_image_upload(sc_t *sc, struct buffer *b, const xcb_rectangle_t *d
                    r == -ETIMEDOUT ? "timed out" : "connection broken");
             return r;
         }
-        xcb_put_image(sc->c, XCB_IMAGE_FORMAT_Z_PIXMAP, b->pixmap, p->gc, b->width,
+        /* a caller's stride may be wider than the pixmap: the server clips */
+        xcb_put_image(sc->c, XCB_IMAGE_FORMAT_Z_PIXMAP, b->pixmap, p->gc,
+                      (uint16_t)(b->stride / 4),
                       (uint16_t)n, 0, (int16_t)y, 0, sc->depth, n * b->stride,
                       (const uint8_t *)b->pixels + (size_t)y * b->stride);
         xcb_flush(sc->c);

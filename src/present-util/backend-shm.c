@@ -83,6 +83,41 @@ static int shm_init(sc_t *sc)
     return 0;
 }
 
+/* The caller's image (a one-plane linear buffer on a memfd or shared
+ * memory) as a segment of its own: the pixmap is stride / 4 pixels wide,
+ * the window shows the image's width of it.  Its pixels are the caller's
+ * to write; we never map them. */
+static int shm_alloc_caller(sc_t *sc, struct buffer *b)
+{
+    const xcb_dri3_util_buffer_t *img = sc->images[b->index];
+    int fd = fcntl(xcb_dri3_util_buffer_fd(img, 0), F_DUPFD_CLOEXEC, 0);
+    xcb_void_cookie_t ck;
+    uint32_t seg;
+    int r;
+
+    if (fd < 0)
+        return -errno;
+    b->stride = xcb_dri3_util_buffer_stride(img, 0);
+    seg = attach(sc, fd, &ck);
+    b->pixmap = xcb_generate_id(sc->c);
+    ck = xcb_shm_create_pixmap_checked(sc->c, b->pixmap, sc->window,
+                                       (uint16_t)(b->stride / 4), b->height, sc->depth, seg,
+                                       xcb_dri3_util_buffer_offset(img, 0));
+    r = sc_check_void(sc, ck);
+    if (r == -ETIMEDOUT)
+        sc_forget_checked(sc, xcb_free_pixmap_checked(sc->c, b->pixmap));
+    if (r != 0) {
+        sc_log(sc, "ShmCreatePixmap of image %u failed (%d)", b->index, r);
+        if (r == -ETIMEDOUT)
+            sc_forget_checked(sc, xcb_shm_detach_checked(sc->c, seg));
+        else if (r != -EPIPE)
+            xcb_shm_detach(sc->c, seg);
+        return r < 0 ? r : -EINVAL;
+    }
+    b->priv = (void *)(uintptr_t)seg;
+    return 0;
+}
+
 static int shm_alloc(sc_t *sc, struct buffer *b)
 {
     size_t page = (size_t)sysconf(_SC_PAGESIZE);
@@ -91,6 +126,8 @@ static int shm_alloc(sc_t *sc, struct buffer *b)
     void *map;
     int fd, r;
 
+    if (sc->caller_images)
+        return shm_alloc_caller(sc, b);
     b->stride = (uint32_t)b->width * 4;
     b->size = ((size_t)b->stride * b->height + page - 1) / page * page;
     fd = make_memfd(b->size);

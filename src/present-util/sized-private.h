@@ -22,6 +22,7 @@
 #define STATS_SIZE_FIRST SIZE_THROUGH(xcb_present_util_stats_t, flips)
 #define FRAME_SIZE_FIRST SIZE_THROUGH(xcb_present_util_frame_t, submit_us)
 #define TIMING_SIZE_FIRST SIZE_THROUGH(xcb_present_util_timing_t, sbc)
+#define PRESENT_INFO_SIZE_FIRST SIZE_THROUGH(xcb_present_util_present_info_t, target_ust)
 /* What a caller's struct holds (its size reaches past the field). */
 #define SIZED_HAS(ptr, type, field) ((ptr)->size >= SIZE_THROUGH(type, field))
 #define SYNCED_SIZE_FIRST SIZE_THROUGH(xcb_present_util_synced_t, n_notifies)

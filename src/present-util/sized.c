@@ -50,3 +50,11 @@ void xcb_present_util_timing_init(xcb_present_util_timing_t *t)
     memset(t, 0, sizeof *t);
     t->size = sizeof *t;
 }
+
+void xcb_present_util_present_info_init(xcb_present_util_present_info_t *info)
+{
+    if (!info)
+        return;
+    memset(info, 0, sizeof *info);
+    info->size = sizeof *info;
+}

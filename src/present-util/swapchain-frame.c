@@ -221,7 +221,7 @@ static uint64_t predicted_msc(sc_t *sc, uint64_t now)
 
 /* Caller images are never reallocated: where the library's own buffers
  * would be, acquire() says SUBOPTIMAL instead. */
-static bool images_fit(const sc_t *sc, const struct buffer *b)
+bool sc_images_fit(const sc_t *sc, const struct buffer *b)
 {
     return !sc->images_suboptimal && b->width == sc->win_width && b->height == sc->win_height;
 }
@@ -233,7 +233,7 @@ static int hand_out(sc_t *sc, struct buffer *b, xcb_present_util_image_t *image)
     int r, fit = 0;
 
     if (sc->caller_images)
-        fit = images_fit(sc, b) ? 0 : XCB_PRESENT_UTIL_SUBOPTIMAL;
+        fit = sc_images_fit(sc, b) ? 0 : XCB_PRESENT_UTIL_SUBOPTIMAL;
     else if (!b->pixmap || b->stale || wants_new_size(sc, b, now)) {
         r = sc_buffer_alloc(sc, b);
         if (r < 0)
@@ -269,21 +269,28 @@ static int hand_out(sc_t *sc, struct buffer *b, xcb_present_util_image_t *image)
     return fit;
 }
 
+/* Whether a FIFO frame presented now could be aimed: not while the frame
+ * sent for "the next vblank" (fifo_target) is in flight, since a second
+ * one aimed there too could land on the same vblank and replace it; and
+ * not while the chain restarts (the MSC went back or jumped) with frames
+ * aimed in the old count in flight, which a frame for "the next vblank"
+ * would overtake. */
+static bool chain_settled(const sc_t *sc)
+{
+    if (sc->mode > XCB_PRESENT_UTIL_MODE_FIFO_RELAXED)
+        return true;
+    return !sc->restart_serial && (sc->last_target || !sc->in_flight);
+}
+
 static struct buffer *find_available(sc_t *sc)
 {
     /* A MAILBOX client may render far faster than the vblank: its frames
      * wait for their completions in a ring that must not overflow. */
     if (sc->frames[(sc->serial + 1) % SC_MAX_FRAMES].serial)
         return NULL;
-    /* A FIFO frame went to "the next vblank" (fifo_target): a second one
-     * aimed there too could land on the same vblank and replace it; the
-     * next buffer waits for that frame's completion instead. */
-    if (sc->restart_serial && sc->mode <= XCB_PRESENT_UTIL_MODE_FIFO_RELAXED)
-        return NULL;
-    /* The chain restarts (the MSC went back or jumped) while frames aimed
-     * in the old count are in flight: a frame for "the next vblank" would
-     * overtake them, so it waits until they are done. */
-    if (!sc->last_target && sc->in_flight && sc->mode <= XCB_PRESENT_UTIL_MODE_FIFO_RELAXED)
+    /* The next buffer waits for the chain (chain_settled()).
+     * (Without the swapchain's throttle, present() waits instead.) */
+    if (sc->throttle == XCB_PRESENT_UTIL_THROTTLE_ACQUIRE && !chain_settled(sc))
         return NULL;
     for (uint32_t i = 0; i < sc->num_buffers; i++)
         if (buffer_available(sc, &sc->buffers[i]))
@@ -374,7 +381,8 @@ int sc_ready_count(sc_t *sc, uint64_t now_ns, uint64_t *wake_ns)
     if (!sc_ready_buffer(sc, now_ns, wake_ns))
         return 0;
     free_now = sc_free_buffers(sc);
-    if (sc->mode <= XCB_PRESENT_UTIL_MODE_FIFO_RELAXED) {
+    if (sc->mode <= XCB_PRESENT_UTIL_MODE_FIFO_RELAXED &&
+        sc->throttle == XCB_PRESENT_UTIL_THROTTLE_ACQUIRE) {
         int room = (int)sc->max_latency - (int)sc->in_flight;
 
         if (free_now > room)
@@ -478,9 +486,33 @@ static uint64_t oml_lands_at(const struct sc_aim *a, uint64_t msc)
 
 /* present(), present_at() and present_msc(): target_ust 0 and oml NULL
  * for "as the mode says". */
+/* present()'s wait, without the swapchain's throttle at acquire(), for a
+ * FIFO chain that can be aimed (chain_settled()). */
+static int settle_step(sc_t *sc, void *arg, int *r, uint64_t *wake_ns)
+{
+    (void)arg;
+    (void)wake_ns;
+    if (!chain_settled(sc))
+        return 0;
+    *r = 0;
+    return 1;
+}
+
+/* THROTTLE_PRESENT: present() returns once max_latency frames at most
+ * are queued. */
+static int queue_step(sc_t *sc, void *arg, int *r, uint64_t *wake_ns)
+{
+    (void)arg;
+    (void)wake_ns;
+    if (sc->in_flight > sc->max_latency)
+        return 0;
+    *r = 0;
+    return 1;
+}
+
 int sc_present_frame(sc_t *sc, const xcb_present_util_image_t *image,
                      const xcb_rectangle_t *damage, uint32_t n_damage, uint64_t target_ust,
-                     const struct sc_aim *oml)
+                     const struct sc_aim *oml, uint64_t present_id)
 {
     struct buffer *b;
     uint32_t options, update = 0, idle_fence = 0;
@@ -512,6 +544,25 @@ int sc_present_frame(sc_t *sc, const xcb_present_util_image_t *image,
             pthread_mutex_unlock(&sc->lock);
             return r;
         }
+    }
+    if (present_id && present_id <= sc->last_present_id) {
+        sc_log(sc, "present: present_id %llu is not above the last one (%llu)",
+               (unsigned long long)present_id, (unsigned long long)sc->last_present_id);
+        give_back(b);
+        pthread_mutex_unlock(&sc->lock);
+        return -EINVAL;
+    }
+    /* Without the throttle at acquire(), a FIFO frame waits here for the
+     * frame sent for "the next vblank" (a few refresh periods at most: a
+     * window that shows nothing must not hold the caller longer). */
+    if (sc->throttle != XCB_PRESENT_UTIL_THROTTLE_ACQUIRE && !chain_settled(sc) &&
+        sc_wait_for(sc, SC_SETTLE_WAIT_NS, 0, settle_step, NULL, "present: the chain") ==
+            -ETIMEDOUT)
+        sc_log(sc, "present: the frame for the next vblank did not complete: aimed anyway");
+    if (sc->buffers[image->index].state != BUF_ACQUIRED) {
+        /* released by another thread while the lock was not held */
+        pthread_mutex_unlock(&sc->lock);
+        return -EINVAL;
     }
     options = sc->backend_options;
     b->caller_signals = SIZED_HAS(image, xcb_present_util_image_t, flags) &&
@@ -600,7 +651,8 @@ int sc_present_frame(sc_t *sc, const xcb_present_util_image_t *image,
                          .target_msc = !oml || (sc->have_msc && target > sc->last_msc)
                                            ? target : 0, .submit_us = now_us, .index = b->index,
                          .client_late = late, .acquire_us = b->acquired_ns / 1000,
-                         .age = b->age, .planned_msc = b->planned_msc };
+                         .age = b->age, .planned_msc = b->planned_msc,
+                         .present_id = present_id };
     /* divisor 0 and remainder 0: the server checks remainder < divisor
      * only when the divisor is set. */
     aim.target = target;
@@ -624,6 +676,8 @@ int sc_present_frame(sc_t *sc, const xcb_present_util_image_t *image,
            f->wire_serial, (unsigned long long)target, options, update, n_damage, idle_fence,
            late ? " late" : "");
     sc->in_flight++;
+    if (present_id)
+        sc->last_present_id = present_id;
     b->state = BUF_PRESENTED;
     b->completed = false;
     b->last_wire_serial = f->wire_serial;
@@ -635,6 +689,14 @@ int sc_present_frame(sc_t *sc, const xcb_present_util_image_t *image,
     sc_pacing_rendered(sc, now_us * 1000 - b->acquired_ns);
     xcb_flush(sc->c);
     r = sc_drain_events(sc);
+    /* the frame is sent: a wait that ends early does not undo it */
+    if (r >= 0 && sc->throttle == XCB_PRESENT_UTIL_THROTTLE_PRESENT &&
+        sc->mode <= XCB_PRESENT_UTIL_MODE_FIFO_RELAXED && sc->in_flight > sc->max_latency) {
+        int w = sc_wait_for(sc, -1, 0, queue_step, NULL, "present: the queue");
+
+        if (w == -ENODEV || w == -EPIPE)
+            r = w;
+    }
     sc_update_readiness(sc);
     pthread_mutex_unlock(&sc->lock);
     return r < 0 ? r : 0;
@@ -644,7 +706,7 @@ int xcb_present_util_present(xcb_present_util_swapchain_t *sc,
                              const xcb_present_util_image_t *image,
                              const xcb_rectangle_t *damage, uint32_t n_damage)
 {
-    return sc_present_frame(sc, image, damage, n_damage, 0, NULL);
+    return sc_present_frame(sc, image, damage, n_damage, 0, NULL, 0);
 }
 
 int xcb_present_util_present_at(xcb_present_util_swapchain_t *sc,
@@ -655,7 +717,19 @@ int xcb_present_util_present_at(xcb_present_util_swapchain_t *sc,
     /* The clock works in nanoseconds: a time past 2^64 ns is no time. */
     if (target_ust > UINT64_MAX / 1000)
         return -EINVAL;
-    return sc_present_frame(sc, image, damage, n_damage, target_ust, NULL);
+    return sc_present_frame(sc, image, damage, n_damage, target_ust, NULL, 0);
+}
+
+int xcb_present_util_present_with(xcb_present_util_swapchain_t *sc,
+                                  const xcb_present_util_image_t *image,
+                                  const xcb_present_util_present_info_t *info)
+{
+    if (!info)
+        return sc_present_frame(sc, image, NULL, 0, 0, NULL, 0);
+    if (info->size < PRESENT_INFO_SIZE_FIRST || info->target_ust > UINT64_MAX / 1000)
+        return -EINVAL;
+    return sc_present_frame(sc, image, info->damage, info->n_damage, info->target_ust, NULL,
+                            info->present_id);
 }
 
 /* present_at()'s wait for the display's timing: done once the clock

@@ -32,7 +32,8 @@
  * acquired buffers at once may present them all (they are its choice). */
 bool sc_latency_allows(const sc_t *sc)
 {
-    return sc->mode > XCB_PRESENT_UTIL_MODE_FIFO_RELAXED || sc->in_flight < sc->max_latency;
+    return sc->mode > XCB_PRESENT_UTIL_MODE_FIFO_RELAXED ||
+           sc->throttle != XCB_PRESENT_UTIL_THROTTLE_ACQUIRE || sc->in_flight < sc->max_latency;
 }
 
 void sc_pacing_rendered(sc_t *sc, uint64_t render_ns)

@@ -104,6 +104,9 @@ static inline bool sc_unanswered(int r)
 #define SC_DEFAULT_LATENCY 2
 /* wait_msc() calls waiting at once, at most. */
 #define SC_MSC_WAITS 8
+/* Without the throttle at acquire(), present() waits this long at most
+ * for the frame sent for "the next vblank" before aiming another. */
+#define SC_SETTLE_WAIT_NS 100000000LL
 /* present_at() waits this long at most for the display's timing. */
 #define SC_CLOCK_WAIT_NS 150000000LL
 
@@ -195,6 +198,7 @@ struct frame {
     uint64_t acquire_us;            /* when its buffer was acquired */
     uint32_t age;
     uint64_t planned_msc;           /* LOW_LATENCY: the vblank it was paced for */
+    uint64_t present_id;            /* the caller's id (present_with()), 0: none */
 };
 
 /* A reading of the window's MSC that came at its vblank (the completion of
@@ -207,7 +211,9 @@ struct reading {
 struct xcb_present_util_swapchain {
     xcb_connection_t *c;
     xcb_window_t window;
-    xcb_present_util_mode_t mode;
+    xcb_present_util_mode_t mode;   /* in effect: base_mode, or IMMEDIATE for interval 0 */
+    xcb_present_util_mode_t base_mode;  /* the caller's */
+    xcb_present_util_throttle_t throttle;
     const struct backend_ops *backend;
     void *backend_data;
     uint32_t backend_options;       /* PresentOption bits the back end adds */
@@ -303,6 +309,8 @@ struct xcb_present_util_swapchain {
         uint64_t msc, ust;
     } msc_waits[SC_MSC_WAITS];
     uint64_t last_shown_id;         /* frame_id of the last frame shown */
+    uint64_t last_present_id;       /* the caller's last present_id given */
+    uint64_t done_present_id;       /* the highest present_id shown, skipped or lost */
     int fds_open;                   /* fds the back end holds: fd accounting */
 };
 
@@ -436,7 +444,11 @@ bool sc_msc_wait_complete(sc_t *sc, const xcb_present_complete_notify_event_t *e
  * the server's count, target_ust 0). */
 int sc_present_frame(sc_t *sc, const xcb_present_util_image_t *image,
                      const xcb_rectangle_t *damage, uint32_t n_damage, uint64_t target_ust,
-                     const struct sc_aim *oml);
+                     const struct sc_aim *oml, uint64_t present_id);
+/* Caller images: whether they still fit the window (size, modifiers). */
+bool sc_images_fit(const sc_t *sc, const struct buffer *b);
+/* The mode in effect after a change of the caller's mode or interval. */
+void sc_apply_mode(sc_t *sc);
 /* Whether acquire() could hand out a buffer at now_ns; *wake_ns: when to
  * look again for a reason other than the server (LOW_LATENCY's moment, an
  * overdue IdleNotify), 0 for none.  Returns the buffer or NULL. */

@@ -23,8 +23,11 @@ void sc_stats_completed(sc_t *sc, const struct frame *f, uint8_t mode, uint64_t 
         .client_late = f->client_late,
         .target_msc = f->target_msc ? f->target_msc + sc->msc_offset : 0, .msc = msc,
         .ust = ust, .submit_us = f->submit_us, .acquire_us = f->acquire_us, .age = f->age,
+        .present_id = f->present_id,
     };
 
+    if (f->present_id > sc->done_present_id)
+        sc->done_present_id = f->present_id;
     sc->stats.completed++;
     sc->stats.last_msc = msc;
     sc->stats.last_ust = ust;
@@ -73,7 +76,10 @@ void sc_stats_lost(sc_t *sc, const struct frame *f)
         .mode = XCB_PRESENT_UTIL_COMPLETE_LOST, .client_late = f->client_late,
         .target_msc = f->target_msc ? f->target_msc + sc->msc_offset : 0,
         .submit_us = f->submit_us, .acquire_us = f->acquire_us, .age = f->age,
+        .present_id = f->present_id,
     };
+    if (f->present_id > sc->done_present_id)
+        sc->done_present_id = f->present_id;
 }
 
 static int cmp_u64(const void *a, const void *b)

@@ -33,18 +33,26 @@ static int check_options(const xcb_present_util_options_t *o)
     if (o->num_buffers && (o->num_buffers < 2 || o->num_buffers > SC_MAX_BUFFERS))
         return -EINVAL;
     if ((unsigned)o->pacing > XCB_PRESENT_UTIL_PACING_LOW_LATENCY ||
-        (o->present_options & ~(uint32_t)XCB_PRESENT_OPTION_COPY))
+        (o->present_options & ~(uint32_t)XCB_PRESENT_OPTION_COPY) ||
+        o->throttle > XCB_PRESENT_UTIL_THROTTLE_PRESENT)
         return -EINVAL;
     if (!o->images)
         return o->num_images || o->prime_copy ? -EINVAL : 0;
-    /* the caller's images: DRI3 buffers of one size and format */
-    if (!o->num_images || o->num_images > SC_MAX_BUFFERS ||
-        (o->backend != XCB_PRESENT_UTIL_BACKEND_AUTO &&
-         o->backend != XCB_PRESENT_UTIL_BACKEND_DRI3))
+    /* the caller's images: buffers of one size and format */
+    if (!o->num_images || o->num_images > SC_MAX_BUFFERS)
         return -EINVAL;
     for (uint32_t i = 0; i < o->num_images; i++) {
         const xcb_dri3_util_buffer_t *a = o->images[i], *first = o->images[0];
 
+        /* SHM and PutImage map the one plane of a linear buffer */
+        if (a && o->backend != XCB_PRESENT_UTIL_BACKEND_AUTO &&
+            o->backend != XCB_PRESENT_UTIL_BACKEND_DRI3 &&
+            (xcb_dri3_util_buffer_n_planes(a) != 1 || xcb_dri3_util_buffer_fd(a, 0) < 0 ||
+             xcb_dri3_util_buffer_bpp(a) != 32 || xcb_dri3_util_buffer_stride(a, 0) % 4 ||
+             xcb_dri3_util_buffer_stride(a, 0) / 4 < xcb_dri3_util_buffer_width(a) ||
+             (xcb_dri3_util_buffer_modifier(a) != XCB_DRI3_UTIL_MOD_LINEAR &&
+              xcb_dri3_util_buffer_modifier(a) != XCB_DRI3_UTIL_MOD_INVALID)))
+            return -EINVAL;
         if (!a || xcb_dri3_util_buffer_width(a) != xcb_dri3_util_buffer_width(first) ||
             xcb_dri3_util_buffer_height(a) != xcb_dri3_util_buffer_height(first) ||
             xcb_dri3_util_buffer_fourcc(a) != xcb_dri3_util_buffer_fourcc(first) ||
@@ -273,15 +281,14 @@ xcb_present_util_swapchain_create(xcb_connection_t *c, xcb_window_t window,
         return fail_create(-ENOMEM);
     sc->c = c;
     sc->window = window;
-    sc->mode = options->mode;
+    sc->mode = sc->base_mode = options->mode;
+    sc->throttle = options->throttle;
     sc->num_buffers = options->num_buffers ? options->num_buffers : SC_DEFAULT_BUFFERS;
     /* max_latency 0: the default; more than the buffers allow: what they
      * allow (below, once the number of buffers is known) */
     sc->pacing = options->pacing;
-    sc->swap_interval = options->swap_interval ? options->swap_interval : 1;
-    /* GLX_EXT_swap_control: interval 0 does not wait for vblanks */
-    if (!options->swap_interval && sc->mode <= XCB_PRESENT_UTIL_MODE_FIFO_RELAXED)
-        sc->mode = XCB_PRESENT_UTIL_MODE_IMMEDIATE;
+    sc->swap_interval = options->swap_interval;
+    sc_apply_mode(sc);          /* interval 0: IMMEDIATE */
     sc->render_fd = -1;
     if (options->images) {
         sc->caller_images = true;

@@ -151,8 +151,14 @@ typedef struct {
     uint32_t max_latency;
     xcb_present_util_pacing_t pacing;   /* FIFO modes; THROUGHPUT by default */
     /* -- after the second version -- */
-    /* The caller's own images (a driver's GPU images), DRI3 back end only:
-     * 1 .. 8 buffers of one size and format, whose depth is the window's.
+    /* The caller's own images (a driver's GPU images): 1 .. 8 buffers of
+     * one size and format, whose depth is the window's.  The DRI3 back
+     * end takes any; the SHM and PUT_IMAGE back ends take one-plane linear
+     * buffers whose fd can be mapped (a memfd or shared memory: the SHM
+     * back end attaches it with ShmAttachFd, and a stride wider than the
+     * width makes a pixmap stride / 4 pixels wide, of which the window
+     * shows the image's width).  options.backend AUTO picks DRI3 for
+     * them.
      * The library makes them pixmaps (one round trip for all), never
      * allocates, maps, reallocates or destroys them; they must outlive the
      * swapchain.  num_buffers is then num_images.  See acquire() for what
@@ -177,10 +183,36 @@ typedef struct {
      * XCB_PRESENT_OPTION_COPY (never flip: a driver that cannot render to
      * a buffer the server scans out); 0 by default. */
     uint32_t present_options;
+    /* -- after the third version -- */
+    /* Where the swapchain holds the caller back when frames queue up
+     * (xcb_present_util_throttle_t); XCB_PRESENT_UTIL_THROTTLE_ACQUIRE by
+     * default. */
+    uint32_t throttle;
 } xcb_present_util_options_t;
 
+/* options.throttle: where the caller waits for the screen in the FIFO
+ * modes.  Whatever the setting, acquire() waits while no buffer is free. */
+typedef enum {
+    /* acquire() waits while max_latency frames are queued, and after a
+     * frame sent for "the next vblank" (the first, or the first after a
+     * pause) until it completed: a toolkit's loop. */
+    XCB_PRESENT_UTIL_THROTTLE_ACQUIRE,
+    /* No throttle of the swapchain's own: acquire() hands out any free
+     * buffer at once (acquire(0) fails only when none is free), as many
+     * frames may be queued as there are buffers (Vulkan's
+     * vkAcquireNextImageKHR).  A FIFO frame presented while the frame sent
+     * for "the next vblank" has not completed waits in present() for that
+     * completion (at most a few refresh periods), so that two frames never
+     * land on one vblank. */
+    XCB_PRESENT_UTIL_THROTTLE_NONE,
+    /* As NONE at acquire(); present() returns once at most max_latency
+     * frames are queued (GL's SwapBuffers). */
+    XCB_PRESENT_UTIL_THROTTLE_PRESENT
+} xcb_present_util_throttle_t;
+
 /* size, FIFO, the automatic back end, 3 buffers, max_latency 2,
- * THROUGHPUT pacing, no caller images, swap_interval 1, render_fd -1.
+ * THROUGHPUT pacing, no caller images, swap_interval 1, render_fd -1,
+ * THROTTLE_ACQUIRE.
  * A 0 in a field means its default, except in swap_interval and
  * render_fd: set a struct up with this function.  NULL does nothing. */
 void xcb_present_util_options_init(xcb_present_util_options_t *o);
@@ -410,6 +442,57 @@ xcb_present_util_backend_t xcb_present_util_swapchain_backend(xcb_present_util_s
  * "fifo", "fifo-relaxed", "mailbox", "immediate"), or "unknown". */
 const char *xcb_present_util_backend_name(xcb_present_util_backend_t backend);
 const char *xcb_present_util_mode_name(xcb_present_util_mode_t mode);
+
+/* ---- changes between frames (what a driver needs) --------------------- */
+
+/*
+ * Gives an acquired image back without presenting it
+ * (VK_EXT_swapchain_maintenance1's vkReleaseSwapchainImagesEXT, or a
+ * frame a toolkit abandons).  Its contents count as undefined afterwards
+ * (the next acquire() says age 0).  Returns 0, or -EINVAL when the image
+ * was not acquired.
+ */
+int xcb_present_util_release(xcb_present_util_swapchain_t *sc,
+                             const xcb_present_util_image_t *image);
+
+/*
+ * The present mode of the frames presented from now on (Vulkan's
+ * per-present mode of VK_EXT_swapchain_maintenance1, a toolkit's vsync
+ * switch).  Frames already queued keep theirs; a FIFO frame after MAILBOX
+ * or IMMEDIATE ones goes to the vblank after the last of them.  Returns 0
+ * or -EINVAL (an unknown mode).
+ */
+int xcb_present_util_swapchain_set_mode(xcb_present_util_swapchain_t *sc,
+                                        xcb_present_util_mode_t mode);
+
+/*
+ * The swap interval of the frames presented from now on
+ * (glXSwapIntervalEXT): in the FIFO modes each frame stays on screen at
+ * least interval vblanks; 0 presents as IMMEDIATE until an interval above
+ * 0 is set again.  Returns 0 or -EINVAL (sc NULL).
+ */
+int xcb_present_util_swapchain_set_swap_interval(xcb_present_util_swapchain_t *sc,
+                                                 uint32_t interval);
+
+/*
+ * The swapchain's state as a driver's state machine wants it, without
+ * waiting and without reading the connection: 0 (all well),
+ * XCB_PRESENT_UTIL_SUBOPTIMAL (caller images that no longer fit the
+ * window: its size, as last heard, differs from theirs, or the modifiers
+ * it can show changed), -ENODEV (the window is gone) or -EPIPE (the
+ * connection broke).  The two errors are sticky: once reported, every
+ * later call of the swapchain reports them too.
+ */
+int xcb_present_util_swapchain_status(xcb_present_util_swapchain_t *sc);
+
+/*
+ * The window's size as the swapchain last heard it (Present's
+ * ConfigureNotify, or the probe of a quiet window): what a driver reports
+ * as the surface's extent, and what a resize hook compares with.  Returns
+ * 0, or -EINVAL (a NULL argument).
+ */
+int xcb_present_util_swapchain_window_size(xcb_present_util_swapchain_t *sc,
+                                           uint16_t *width, uint16_t *height);
 
 /*
  * Waits for what is in flight and makes the server forget the swapchain's

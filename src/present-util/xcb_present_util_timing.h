@@ -45,6 +45,8 @@ typedef struct {
     uint64_t acquire_us;    /* CLOCK_MONOTONIC microseconds when acquire()
                                handed its buffer out */
     uint32_t age;           /* the buffer age acquire() reported for it */
+    /* -- after the second version -- */
+    uint64_t present_id;    /* the caller's id of present_with(), 0: none */
 } xcb_present_util_frame_t;
 
 /* frame->mode of a frame whose CompleteNotify never came (a server or a
@@ -155,6 +157,53 @@ int xcb_present_util_wait_msc(xcb_present_util_swapchain_t *sc, uint64_t target_
  */
 int xcb_present_util_wait_frame(xcb_present_util_swapchain_t *sc, uint64_t frame_id,
                                 int64_t timeout_ns, xcb_present_util_frame_t *frame);
+
+/* ---- the caller's present ids ------------------------------------------ */
+
+/* What present_with() is told beside the image. */
+typedef struct {
+    uint32_t size;          /* sizeof(xcb_present_util_present_info_t) */
+    const xcb_rectangle_t *damage;  /* as present()'s; NULL with n_damage 0 */
+    uint32_t n_damage;
+    /* The caller's id of the frame (VK_KHR_present_id), 0 for none: each
+     * id above the ones before it, gaps allowed.  wait_present() waits for
+     * it; the frame callback and wait_frame() report it. */
+    uint64_t present_id;
+    /* 0, or as present_at(): shown at the first vblank at or after this
+     * UST (microseconds), never before. */
+    uint64_t target_ust;
+} xcb_present_util_present_info_t;
+
+/* Zeroes *info and sets its size.  NULL does nothing. */
+void xcb_present_util_present_info_init(xcb_present_util_present_info_t *info);
+
+/*
+ * present() with the caller's id for the frame, and optionally a target
+ * time (present_at()).  info NULL is present() with no damage.  Returns
+ * what present_at() returns, and -EINVAL also for an info->size below the
+ * first version or a present_id not above the last one given (the frame
+ * is not sent; the image is given back as by a failed present()).
+ */
+int xcb_present_util_present_with(xcb_present_util_swapchain_t *sc,
+                                  const xcb_present_util_image_t *image,
+                                  const xcb_present_util_present_info_t *info);
+
+/*
+ * Waits until a frame whose present_id is at least present_id was shown,
+ * skipped (replaced in MAILBOX) or given up as lost: VK_KHR_present_wait's
+ * rule.  The id need not have been presented yet: the wait also covers
+ * frames another thread presents meanwhile.  timeout_ns 0: only look;
+ * negative: no bound but the window's or the connection's end.  Like
+ * acquire(), it reads what the server sent, wakes when another thread
+ * read it, and ends at once when destroy() runs in another thread.
+ * Fills *frame (may be NULL) with the timing of the frame with exactly
+ * that id when it is among the last 64 frames, else only frame->present_id.
+ *
+ * Returns 0, -ETIMEDOUT, -ENODEV, -EPIPE, -ECANCELED, -EINVAL
+ * (present_id 0, or frame->size below the first version).
+ */
+int xcb_present_util_wait_present(xcb_present_util_swapchain_t *sc, uint64_t present_id,
+                                  int64_t timeout_ns, xcb_present_util_frame_t *frame);
 
 #ifdef __cplusplus
 }

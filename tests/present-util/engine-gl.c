@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 #include <xcb/present.h>
 
@@ -437,9 +438,22 @@ TEST(caller_images_that_do_not_match_are_refused)
     CHECK(xcb_present_util_swapchain_create(s.c, s.window, &o) == NULL);
     CHECK_EQ(errno, EINVAL);
     o.present_options = 0;
-    o.backend = XCB_PRESENT_UTIL_BACKEND_SHM;
-    CHECK(xcb_present_util_swapchain_create(s.c, s.window, &o) == NULL);
-    CHECK_EQ(errno, EINVAL);
+    /* SHM maps the one plane of a linear image: a tiled one is refused */
+    {
+        int fd = memfd_create("tiled", MFD_CLOEXEC);
+        uint32_t stride = 256, offset = 0;
+        xcb_dri3_util_buffer_t *tiled;
+
+        CHECK(fd >= 0 && ftruncate(fd, 256 * 48) == 0);
+        tiled = xcb_dri3_util_buffer_import(64, 48, XRGB8888, 0x0100000000000001ull, 1, &fd,
+                                            &stride, &offset);  /* Intel X-tiled */
+        CHECK(tiled != NULL);
+        o.images = &tiled;
+        o.backend = XCB_PRESENT_UTIL_BACKEND_SHM;
+        CHECK(xcb_present_util_swapchain_create(s.c, s.window, &o) == NULL);
+        CHECK_EQ(errno, EINVAL);
+        xcb_dri3_util_buffer_destroy(tiled);
+    }
     xcb_dri3_util_buffer_destroy(imgs[0]);
     xcb_dri3_util_buffer_destroy(narrow);
     xcb_dri3_util_buffer_destroy(imgs[2]);

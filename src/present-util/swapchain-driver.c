@@ -1,0 +1,145 @@
+/*
+ * What a driver changes between frames: an image given back unpresented,
+ * the mode and the swap interval, and the sticky status and window size
+ * its state machine reads; and the wait for the caller's present ids
+ * (VK_KHR_present_wait).
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "sized-private.h"
+#include "swapchain-private.h"
+
+void sc_apply_mode(sc_t *sc)
+{
+    xcb_present_util_mode_t was = sc->mode;
+
+    /* GLX_EXT_swap_control: interval 0 does not wait for vblanks */
+    sc->mode = !sc->swap_interval && sc->base_mode <= XCB_PRESENT_UTIL_MODE_FIFO_RELAXED
+                   ? XCB_PRESENT_UTIL_MODE_IMMEDIATE : sc->base_mode;
+    if (sc->mode == was)
+        return;
+    sc_log(sc, "mode: %s from the next frame on", xcb_present_util_mode_name(sc->mode));
+    /* LOW_LATENCY's plan was made for the old mode */
+    sc->plan_key = 0;
+    sc->plan_msc = sc->plan_slot = 0;
+}
+
+int xcb_present_util_release(xcb_present_util_swapchain_t *sc,
+                             const xcb_present_util_image_t *image)
+{
+    struct buffer *b;
+
+    if (!sc || !image || image->size < IMAGE_SIZE_FIRST)
+        return -EINVAL;
+    pthread_mutex_lock(&sc->lock);
+    if (image->index >= sc->num_buffers ||
+        sc->buffers[image->index].state != BUF_ACQUIRED ||
+        sc->buffers[image->index].pixels != image->pixels) {
+        sc_log(sc, "release: image %u was not acquired", image->index);
+        pthread_mutex_unlock(&sc->lock);
+        return -EINVAL;
+    }
+    b = &sc->buffers[image->index];
+    b->state = BUF_FREE;
+    b->last_serial = 0;         /* the caller may have drawn: age 0 */
+    sc->plan_key = 0;           /* the frame the plan was for never comes */
+    sc_log(sc, "release: image %u given back unpresented", b->index);
+    sc_update_readiness(sc);
+    pthread_mutex_unlock(&sc->lock);
+    return 0;
+}
+
+int xcb_present_util_swapchain_set_mode(xcb_present_util_swapchain_t *sc,
+                                        xcb_present_util_mode_t mode)
+{
+    if (!sc || (unsigned)mode > XCB_PRESENT_UTIL_MODE_IMMEDIATE)
+        return -EINVAL;
+    pthread_mutex_lock(&sc->lock);
+    sc->base_mode = mode;
+    sc_apply_mode(sc);
+    sc_update_readiness(sc);
+    pthread_mutex_unlock(&sc->lock);
+    return 0;
+}
+
+int xcb_present_util_swapchain_set_swap_interval(xcb_present_util_swapchain_t *sc,
+                                                 uint32_t interval)
+{
+    if (!sc)
+        return -EINVAL;
+    pthread_mutex_lock(&sc->lock);
+    sc->swap_interval = interval;
+    /* interval 0 is IMMEDIATE, where fifo_target() is not used */
+    sc_apply_mode(sc);
+    sc_update_readiness(sc);
+    pthread_mutex_unlock(&sc->lock);
+    return 0;
+}
+
+int xcb_present_util_swapchain_status(xcb_present_util_swapchain_t *sc)
+{
+    int r = 0;
+
+    if (!sc)
+        return -EINVAL;
+    pthread_mutex_lock(&sc->lock);
+    if (sc->dead)
+        r = sc->dead;
+    else if (sc->caller_images)
+        for (uint32_t i = 0; i < sc->num_buffers && !r; i++)
+            if (!sc_images_fit(sc, &sc->buffers[i]))
+                r = XCB_PRESENT_UTIL_SUBOPTIMAL;
+    pthread_mutex_unlock(&sc->lock);
+    return r;
+}
+
+int xcb_present_util_swapchain_window_size(xcb_present_util_swapchain_t *sc,
+                                           uint16_t *width, uint16_t *height)
+{
+    if (!sc || !width || !height)
+        return -EINVAL;
+    pthread_mutex_lock(&sc->lock);
+    *width = sc->win_width;
+    *height = sc->win_height;
+    pthread_mutex_unlock(&sc->lock);
+    return 0;
+}
+
+static int present_id_step(sc_t *sc, void *arg, int *r, uint64_t *wake_ns)
+{
+    const uint64_t *present_id = arg;
+
+    (void)wake_ns;
+    if (sc->done_present_id < *present_id)
+        return 0;
+    *r = 0;
+    return 1;
+}
+
+int xcb_present_util_wait_present(xcb_present_util_swapchain_t *sc, uint64_t present_id,
+                                  int64_t timeout_ns, xcb_present_util_frame_t *frame)
+{
+    xcb_present_util_frame_t info = { .size = sizeof info, .present_id = present_id };
+    int r;
+
+    if (!sc || !present_id || (frame && frame->size < FRAME_SIZE_FIRST))
+        return -EINVAL;
+    pthread_mutex_lock(&sc->lock);
+    /* no bound but the end of the window or the connection: in slices of
+     * the waits' own bound */
+    do
+        r = sc_wait_for(sc, timeout_ns, 0, present_id_step, &present_id, "wait_present");
+    while (r == -ETIMEDOUT && timeout_ns < 0);
+    if (!r)
+        for (uint32_t i = 0; i < SC_DONE_FRAMES; i++)
+            if (sc->done[i].frame && sc->done[i].present_id == present_id)
+                info = sc->done[i];
+    sc_update_readiness(sc);
+    pthread_mutex_unlock(&sc->lock);
+    if (!r && frame) {
+        info.size = frame->size;
+        memcpy(frame, &info, sized_len(frame->size, sizeof info));
+    }
+    return r;
+}
