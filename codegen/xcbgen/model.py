@@ -346,7 +346,8 @@ class Event:
 
 @dataclass(frozen=True)
 class EventStruct(Type):
-    """<eventstruct>: a union of the 32-byte events of `members`."""
+    """<eventstruct>: a union of the 32-byte events of `members`, the last
+    of them the raw event (event_header, xcb_raw_generic_event_t)."""
     iterator: str = ""
     members: tuple = ()   # (member name, C struct)
     loc: Loc = None

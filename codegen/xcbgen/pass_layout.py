@@ -164,7 +164,12 @@ def _struct(lay, decl):
 
 
 def _eventstruct(lay, decl):
-    """A union of the events <allowed> names: this module's, by number."""
+    """A union of the events <allowed> names: this module's, by number, and
+    the raw 32 bytes of any event as its last member, event_header.
+
+    As in libxcb's union, opcode-max is where the range stops, not its
+    last number: xinput's EventForSend (0 to 16) holds the events 0 to 15,
+    and DevicePropertyNotify (16) only as event_header."""
     node = decl.node
     members = []
     for allowed in node.find_all("allowed"):
@@ -174,10 +179,14 @@ def _eventstruct(lay, decl):
         if allowed.require("extension") != lay.draft.root.get("extension-name", ""):
             raise GenError(allowed.loc, "an <eventstruct> may only name this module's events")
         for e in lay.events:
-            if e.xge == xge and lo <= e.number <= hi:
+            if e.xge == xge and lo <= e.number < hi:
                 members.append((e.c_base[len(lay.draft.prefix):], e.c_struct))
     if not members:
         raise GenError(node.loc, f"the eventstruct '{decl.name}' allows no event")
+    if any(name == "event_header" for name, _ in members):
+        raise GenError(node.loc, f"the eventstruct '{decl.name}' allows an event named "
+                                 f"EventHeader, the name of its raw event member")
+    members.append(("event_header", "xcb_raw_generic_event_t"))
     lay.add_type(m.EventStruct(lay.draft.header, decl.name, decl.c_name, 32, 4,
                                iterator=lay.iterator(decl.c_name), members=tuple(members),
                                loc=node.loc))

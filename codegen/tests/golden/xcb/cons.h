@@ -269,6 +269,7 @@ typedef xcb_cons_changed_event_t xcb_cons_moved_event_t;
 typedef union xcb_cons_any_event_t {
     xcb_cons_changed_event_t changed;
     xcb_cons_moved_event_t moved;
+    xcb_raw_generic_event_t event_header;
 } xcb_cons_any_event_t;
 
 /**
