@@ -170,8 +170,9 @@ class _Header(_File):
             self.iterator_struct(t)
         elif isinstance(t, m.Struct):
             self.switch_structs(t.layout)
-            if t.doc.brief:
-                _comment(w, [t.doc.brief])
+            if t.doc.brief or t.alias_of:
+                _comment(w, [t.doc.brief or f"The same members as {t.alias_of} "
+                                            f"(a <typedef> of it)."])
             self.struct(t.c_name, t.layout, "union" if t.union else "struct")
             self.iterator_struct(t)
         elif isinstance(t, m.EventStruct):

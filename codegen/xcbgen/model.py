@@ -285,6 +285,7 @@ class Struct(Type):
     loc: Loc = None
     iterator: str = ""
     union: bool = False
+    alias_of: str = ""    # a <typedef> of another struct: that one's C name
 
     @property
     def fixed(self):

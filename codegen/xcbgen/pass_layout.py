@@ -12,6 +12,8 @@ that cannot exist; rules about a finished layout are the check pass's.
 Needs: draft.decls, draft.refs.  Gives: draft.module.
 """
 
+from dataclasses import replace
+
 from . import model as m
 from .docs import parse_doc
 from .errors import GenError
@@ -97,7 +99,18 @@ def _xid(lay, decl):
 
 
 def _typedef(lay, decl):
+    """A new name for a type. Of a struct or union, a struct of its own, with
+    the same members, its own iterator and functions, as in libxcb (xkb's
+    LockBehavior is a struct like DefaultBehavior, not a typedef of it); but
+    one that holds a switch stays a C typedef, as its switch's C names are
+    its original's."""
     target = lay.resolved(lay.ref(decl.node).type, decl.node.loc)
+    if isinstance(target, m.Struct) and not any(isinstance(t, m.Switch)
+                                                for t in target.layout.tail):
+        lay.add_type(replace(target, module=lay.draft.header, name=decl.name,
+                             c_name=decl.c_name, loc=decl.node.loc,
+                             iterator=lay.iterator(decl.c_name), alias_of=target.c_name))
+        return
     lay.add_type(m.Typedef(lay.draft.header, decl.name, decl.c_name, target.size,
                            target.align, target=target, loc=decl.node.loc,
                            iterator=lay.iterator(decl.c_name)))

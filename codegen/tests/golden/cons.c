@@ -94,6 +94,25 @@ xcb_cons_stamp_end(xcb_cons_stamp_iterator_t i)
     return xcb_ret;
 }
 
+void
+xcb_cons_mark_next(xcb_cons_mark_iterator_t *i)
+{
+    --i->rem;
+    ++i->data;
+    i->index += sizeof(xcb_cons_mark_t);
+}
+
+xcb_generic_iterator_t
+xcb_cons_mark_end(xcb_cons_mark_iterator_t i)
+{
+    xcb_generic_iterator_t xcb_ret;
+
+    xcb_ret.data = i.data + i.rem;
+    xcb_ret.index = i.index + ((char *) xcb_ret.data - (char *) i.data);
+    xcb_ret.rem = 0;
+    return xcb_ret;
+}
+
 static size_t
 xcb_cons_counted_items_offset(const xcb_cons_counted_t *R)
 {

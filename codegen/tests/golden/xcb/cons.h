@@ -92,6 +92,24 @@ typedef struct xcb_cons_stamp_iterator_t {
     int index;
 } xcb_cons_stamp_iterator_t;
 
+/**
+ * The same members as xcb_cons_stamp_t (a <typedef> of it).
+ */
+typedef struct xcb_cons_mark_t {
+    uint64_t ust;
+    uint32_t msc;
+    uint8_t pad0[4];
+} xcb_cons_mark_t;
+
+/**
+ * An iterator over xcb_cons_mark_t.
+ */
+typedef struct xcb_cons_mark_iterator_t {
+    xcb_cons_mark_t *data;
+    int rem;
+    int index;
+} xcb_cons_mark_iterator_t;
+
 typedef struct xcb_cons_counted_t {
     uint16_t n;
     uint8_t pad0[2];
@@ -362,6 +380,22 @@ xcb_cons_stamp_next(xcb_cons_stamp_iterator_t *i);
  */
 xcb_generic_iterator_t
 xcb_cons_stamp_end(xcb_cons_stamp_iterator_t i);
+
+/**
+ * Moves the iterator to the next xcb_cons_mark_t.
+ *
+ * @param i The iterator.
+ */
+void
+xcb_cons_mark_next(xcb_cons_mark_iterator_t *i);
+
+/**
+ * An iterator just past the last xcb_cons_mark_t of `i`.
+ *
+ * @param i The iterator.
+ */
+xcb_generic_iterator_t
+xcb_cons_mark_end(xcb_cons_mark_iterator_t i);
 
 /**
  * Moves the iterator to the next xcb_cons_counted_t.
