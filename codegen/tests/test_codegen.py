@@ -7,7 +7,7 @@ import subprocess
 import tempfile
 import unittest
 
-from xcbgen import model, naming, passes
+from xcbgen import capi, model, naming, passes
 from xcbgen.emit_c import emit_header, emit_source
 from xcbgen.emit_man import emit_man_pages, esc
 from xcbgen.errors import GenError
@@ -380,6 +380,37 @@ def golden_outputs():
             got = {rel: text for rel, text in got.items() if not rel.startswith("man/")}
         out.update(got)
     return out
+
+
+class ParamRefs(unittest.TestCase):
+    """Which functions take a <paramref>'s value: what finds an item takes
+    the params where it starts depends on, what counts it also those it
+    reads; a packet with a field of that name gives it to its elements."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.mod = Loader([GOLDEN]).load_path(os.path.join(GOLDEN, "constructs.xml"))
+
+    def signatures(self, typ):
+        apis = capi.list_apis(typ.c_name[:-2], typ.c_name, typ.layout)
+        return {fn.name[len(typ.c_name) - 1:]: tuple(p.name for p in fn.params)
+                for api in apis for fn in (api.pointer, api.length, api.end) if fn}
+
+    def test_struct_accessors(self):
+        grid = self.mod.declared("Grid")
+        self.assertEqual(self.signatures(grid), {
+            "cells": ("R",), "cells_length": ("R", "width"), "cells_end": ("R", "width"),
+            "tags": ("R", "width"), "tags_length": ("R", "width"),
+            "tags_end": ("R", "width")})
+        self.assertEqual([p.name for p in capi.struct_sizeof(grid).params],
+                         ["_buffer", "width"])
+
+    def test_packet_field_gives_the_param(self):
+        query = next(r for r in self.mod.requests if r.name == "Query")
+        self.assertEqual(query.reply.layout.params, ())
+        self.assertNotIn("uint8_t width", emit_header(self.mod).split(
+            "xcb_cons_query_rows_iterator(")[1].split(";")[0])
+        self.assertIn("xcb_i.width = R->width;", emit_source(self.mod))
 
 
 class Golden(unittest.TestCase):

@@ -232,24 +232,28 @@ def list_apis(base, owner, layout, reply=False):
     """Accessors of the tail; of a reply's fd lists too (fds a request sends
     are not in its bytes, so a request has nothing to access)."""
     out = []
-    arg = (Param(f"const {owner} *", "R", "The packet."),)
-    arg += tuple(Param(t.c_name, n, "") for n, t in layout.params)
     fd_lists = [f for f in layout.fds if isinstance(f, m.FdList)] if reply else []
     for item in list(layout.tail) + fd_lists:
         if isinstance(item, m.TailPad):
             continue
         name = accessor(base, item.name)
-        if isinstance(item, m.TailPad):
-            continue
+        # What only finds the item takes the params where it starts depends
+        # on; what counts it, those where it ends does too (libxcb's
+        # xcb_input_device_time_coord_axisvalues() has no num_axes, its
+        # _length() and _end() have).
+        packet = Param(f"const {owner} *", "R", "The packet.")
+        at = (packet,) + tuple(Param(t.c_name, n, "") for n, t in layout.params_before(item.name))
+        arg = (packet,) + tuple(Param(t.c_name, n, "")
+                                for n, t in layout.params_through(item.name))
         if isinstance(item, m.Switch):
-            out.append(ListApi(item, owner, name, Function("void *", name, arg), None, None))
+            out.append(ListApi(item, owner, name, Function("void *", name, at), None, None))
             continue
         if isinstance(item, m.TailField):
-            out.append(ListApi(item, owner, name, Function(item.type.c_name + " *", name, arg),
+            out.append(ListApi(item, owner, name, Function(item.type.c_name + " *", name, at),
                                None, None))
             continue
         ctype = "int32_t" if isinstance(item, m.FdList) else elem_ctype(item)
-        pointer = Function(ctype + " *", name, arg)
+        pointer = Function(ctype + " *", name, at)
         if isinstance(item, m.ListField) and is_struct_list(item):
             end = Function(item.type.iterator, name + "_iterator", arg)
             if not is_fixed(item.type):

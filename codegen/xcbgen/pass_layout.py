@@ -415,17 +415,30 @@ class _PacketLayout:
         placed = self.place_lists(mem_size)
         tail = tuple(placed.get(id(t), t) for t in self.tail)
         order = tuple(placed.get(id(item), item) for item in self.order)
-        params = {}
+        # The params a list's elements need come from a field of the same
+        # name before the list where there is one (xinput's reply to
+        # GetDeviceMotionEvents gives its DeviceTimeCoords its num_axes, as
+        # libxcb does); only the others are the layout's own params.
+        own = {mem.name for mem in self.members if not mem.pad}
+        params, use, read = {}, [], []
         for t in tail:
-            for ref in _tail_params(t):
+            before = tuple(read)
+            for ref in _tail_params(t, own):
                 params.setdefault(ref.name, ref.type)
+                if ref.name not in read:
+                    read.append(ref.name)
+            if not isinstance(t, m.TailPad):
+                use.append((t.name, before, tuple(read)))
+            if isinstance(t, m.TailField):
+                own.add(t.name)
         if self.length is not None:
             for ref in param_refs(self.length):
                 params.setdefault(ref.name, ref.type)
         return m.Layout(tuple(self.members), tuple(t for t in tail if isinstance(t, m.ListField)),
                         tuple(self.fds), order, self.wire, mem_size, packed,
                         end=_END[self.kind], fd_total=fd_total, tail=tail,
-                        params=tuple(params.items()), size_expr=self.length)
+                        params=tuple(params.items()), size_expr=self.length,
+                        param_use=tuple(use))
 
     def place_lists(self, mem_size):
         """Each pending list as a ListField, keyed by the pending one's id:
@@ -500,13 +513,16 @@ class _PacketLayout:
         return False
 
 
-def _tail_params(t):
-    """The <paramref>s a tail item reads."""
+def _tail_params(t, own=()):
+    """The <paramref>s a tail item reads, but those of its elements that the
+    fields `own` give them."""
     if isinstance(t, m.ListField):
         out = param_refs(t.length) if t.length is not None else []
         if isinstance(t.type, m.Struct):
-            out += [m.ParamRef(n, typ) for n, typ in t.type.layout.params]
+            out += [m.ParamRef(n, typ) for n, typ in t.type.layout.params if n not in own]
         return out
+    if isinstance(t, m.TailField) and isinstance(t.type, m.Struct):
+        return [m.ParamRef(n, typ) for n, typ in t.type.layout.params if n not in own]
     if isinstance(t, m.Switch):
         return [r for case in t.cases for x in case.layout.tail for r in _tail_params(x)]
     return []

@@ -183,10 +183,9 @@ xcb_cons_counted_end(xcb_cons_counted_iterator_t i)
 }
 
 static size_t
-xcb_cons_row_cells_offset(const xcb_cons_row_t *R, uint8_t width)
+xcb_cons_row_cells_offset(const xcb_cons_row_t *R)
 {
     (void) R;
-    (void) width;
     return 4;
 }
 
@@ -205,9 +204,9 @@ xcb_cons_row_cells_length(const xcb_cons_row_t *R, uint8_t width)
 }
 
 uint16_t *
-xcb_cons_row_cells(const xcb_cons_row_t *R, uint8_t width)
+xcb_cons_row_cells(const xcb_cons_row_t *R)
 {
-    return (uint16_t *) ((char *) R + xcb_cons_row_cells_offset(R, width));
+    return (uint16_t *) ((char *) R + xcb_cons_row_cells_offset(R));
 }
 
 xcb_generic_iterator_t
@@ -215,7 +214,7 @@ xcb_cons_row_cells_end(const xcb_cons_row_t *R, uint8_t width)
 {
     xcb_generic_iterator_t xcb_i;
 
-    xcb_i.data = (uint16_t *) ((char *) R + xcb_cons_row_cells_offset(R, width)) + xcb_cons_row_cells_count(R, width);
+    xcb_i.data = (uint16_t *) ((char *) R + xcb_cons_row_cells_offset(R)) + xcb_cons_row_cells_count(R, width);
     xcb_i.rem = 0;
     xcb_i.index = (char *) xcb_i.data - (char *) R;
     return xcb_i;
@@ -226,7 +225,7 @@ xcb_cons_row_sizeof(const void *_buffer, uint8_t width)
 {
     const xcb_cons_row_t *R = _buffer;
 
-    return (int) ((((xcb_cons_row_cells_offset(R, width) + (size_t) xcb_cons_row_cells_count(R, width) * 2) + 3) & ~(size_t) 3));
+    return (int) ((((xcb_cons_row_cells_offset(R) + (size_t) xcb_cons_row_cells_count(R, width) * 2) + 3) & ~(size_t) 3));
 }
 
 void
@@ -246,6 +245,112 @@ xcb_cons_row_end(xcb_cons_row_iterator_t i)
 
     while (i.rem > 0)
         xcb_cons_row_next(&i);
+    xcb_ret.data = i.data;
+    xcb_ret.index = i.index;
+    xcb_ret.rem = 0;
+    return xcb_ret;
+}
+
+static size_t
+xcb_cons_grid_cells_offset(const xcb_cons_grid_t *R)
+{
+    (void) R;
+    return 4;
+}
+
+static int
+xcb_cons_grid_cells_count(const xcb_cons_grid_t *R, uint8_t width)
+{
+    (void) width;
+    (void) R;
+    return (int) width;
+}
+
+int
+xcb_cons_grid_cells_length(const xcb_cons_grid_t *R, uint8_t width)
+{
+    return xcb_cons_grid_cells_count(R, width);
+}
+
+uint16_t *
+xcb_cons_grid_cells(const xcb_cons_grid_t *R)
+{
+    return (uint16_t *) ((char *) R + xcb_cons_grid_cells_offset(R));
+}
+
+xcb_generic_iterator_t
+xcb_cons_grid_cells_end(const xcb_cons_grid_t *R, uint8_t width)
+{
+    xcb_generic_iterator_t xcb_i;
+
+    xcb_i.data = (uint16_t *) ((char *) R + xcb_cons_grid_cells_offset(R)) + xcb_cons_grid_cells_count(R, width);
+    xcb_i.rem = 0;
+    xcb_i.index = (char *) xcb_i.data - (char *) R;
+    return xcb_i;
+}
+
+static size_t
+xcb_cons_grid_tags_offset(const xcb_cons_grid_t *R, uint8_t width)
+{
+    (void) width;
+    return (((xcb_cons_grid_cells_offset(R) + (size_t) xcb_cons_grid_cells_count(R, width) * 2) + 3) & ~(size_t) 3);
+}
+
+static int
+xcb_cons_grid_tags_count(const xcb_cons_grid_t *R, uint8_t width)
+{
+    (void) width;
+    return (int) R->n_tags;
+}
+
+int
+xcb_cons_grid_tags_length(const xcb_cons_grid_t *R, uint8_t width)
+{
+    return xcb_cons_grid_tags_count(R, width);
+}
+
+uint32_t *
+xcb_cons_grid_tags(const xcb_cons_grid_t *R, uint8_t width)
+{
+    return (uint32_t *) ((char *) R + xcb_cons_grid_tags_offset(R, width));
+}
+
+xcb_generic_iterator_t
+xcb_cons_grid_tags_end(const xcb_cons_grid_t *R, uint8_t width)
+{
+    xcb_generic_iterator_t xcb_i;
+
+    xcb_i.data = (uint32_t *) ((char *) R + xcb_cons_grid_tags_offset(R, width)) + xcb_cons_grid_tags_count(R, width);
+    xcb_i.rem = 0;
+    xcb_i.index = (char *) xcb_i.data - (char *) R;
+    return xcb_i;
+}
+
+int
+xcb_cons_grid_sizeof(const void *_buffer, uint8_t width)
+{
+    const xcb_cons_grid_t *R = _buffer;
+
+    return (int) (xcb_cons_grid_tags_offset(R, width) + (size_t) xcb_cons_grid_tags_count(R, width) * 4);
+}
+
+void
+xcb_cons_grid_next(xcb_cons_grid_iterator_t *i)
+{
+    int xcb_size = xcb_cons_grid_sizeof(i->data, i->width);
+
+    --i->rem;
+    i->data = (xcb_cons_grid_t *) ((char *) i->data + xcb_size);
+    i->index += xcb_size;
+}
+
+xcb_generic_iterator_t
+xcb_cons_grid_end(xcb_cons_grid_iterator_t i)
+{
+    xcb_generic_iterator_t xcb_ret;
+
+    while (i.rem > 0)
+        xcb_cons_grid_next(&i);
     xcb_ret.data = i.data;
     xcb_ret.index = i.index;
     xcb_ret.rem = 0;
@@ -1009,86 +1114,81 @@ xcb_cons_query_items_serialize(void **_buffer,
 }
 
 static size_t
-xcb_cons_query_items_offset(const xcb_cons_query_reply_t *R, uint8_t width)
+xcb_cons_query_items_offset(const xcb_cons_query_reply_t *R)
 {
     (void) R;
-    (void) width;
     return 40;
 }
 
 void *
-xcb_cons_query_items(const xcb_cons_query_reply_t *R, uint8_t width)
+xcb_cons_query_items(const xcb_cons_query_reply_t *R)
 {
-    return (void *) ((char *) R + xcb_cons_query_items_offset(R, width));
+    return (void *) ((char *) R + xcb_cons_query_items_offset(R));
 }
 
 static size_t
-xcb_cons_query_rows_offset(const xcb_cons_query_reply_t *R, uint8_t width)
+xcb_cons_query_rows_offset(const xcb_cons_query_reply_t *R)
 {
-    (void) width;
-    return xcb_cons_query_items_offset(R, width) + (size_t) xcb_cons_query_items_sizeof((char *) R + xcb_cons_query_items_offset(R, width), R->num_items, R->format);
+    return xcb_cons_query_items_offset(R) + (size_t) xcb_cons_query_items_sizeof((char *) R + xcb_cons_query_items_offset(R), R->num_items, R->format);
 }
 
 static int
-xcb_cons_query_rows_count(const xcb_cons_query_reply_t *R, uint8_t width)
+xcb_cons_query_rows_count(const xcb_cons_query_reply_t *R)
 {
-    (void) width;
     return (int) R->num_rows;
 }
 
 int
-xcb_cons_query_rows_length(const xcb_cons_query_reply_t *R, uint8_t width)
+xcb_cons_query_rows_length(const xcb_cons_query_reply_t *R)
 {
-    return xcb_cons_query_rows_count(R, width);
+    return xcb_cons_query_rows_count(R);
 }
 
 xcb_cons_row_iterator_t
-xcb_cons_query_rows_iterator(const xcb_cons_query_reply_t *R, uint8_t width)
+xcb_cons_query_rows_iterator(const xcb_cons_query_reply_t *R)
 {
     xcb_cons_row_iterator_t xcb_i;
 
-    xcb_i.data = (xcb_cons_row_t *) ((char *) R + xcb_cons_query_rows_offset(R, width));
-    xcb_i.rem = xcb_cons_query_rows_count(R, width);
-    xcb_i.width = width;
+    xcb_i.data = (xcb_cons_row_t *) ((char *) R + xcb_cons_query_rows_offset(R));
+    xcb_i.rem = xcb_cons_query_rows_count(R);
+    xcb_i.width = R->width;
     xcb_i.index = (char *) xcb_i.data - (char *) R;
     return xcb_i;
 }
 
 static size_t
-xcb_cons_query_rest_offset(const xcb_cons_query_reply_t *R, uint8_t width)
+xcb_cons_query_rest_offset(const xcb_cons_query_reply_t *R)
 {
-    (void) width;
-    return xcb_cons_query_rows_offset(R, width) + ({ const char *xcb_lp = (const char *) ((char *) R + xcb_cons_query_rows_offset(R, width)); size_t xcb_ln = 0; for (int64_t xcb_li = 0; xcb_li < (int64_t) (xcb_cons_query_rows_count(R, width)); xcb_li++) xcb_ln += (size_t) xcb_cons_row_sizeof(xcb_lp + xcb_ln, R->width); xcb_ln; });
+    return xcb_cons_query_rows_offset(R) + ({ const char *xcb_lp = (const char *) ((char *) R + xcb_cons_query_rows_offset(R)); size_t xcb_ln = 0; for (int64_t xcb_li = 0; xcb_li < (int64_t) (xcb_cons_query_rows_count(R)); xcb_li++) xcb_ln += (size_t) xcb_cons_row_sizeof(xcb_lp + xcb_ln, R->width); xcb_ln; });
 }
 
 static int
-xcb_cons_query_rest_count(const xcb_cons_query_reply_t *R, uint8_t width)
+xcb_cons_query_rest_count(const xcb_cons_query_reply_t *R)
 {
-    (void) width;
     size_t xcb_end = (32 + ((size_t) R->length * 4));
-    size_t xcb_start = xcb_cons_query_rest_offset(R, width);
+    size_t xcb_start = xcb_cons_query_rest_offset(R);
 
     return xcb_end > xcb_start ? (int) ((xcb_end - xcb_start) / 4) : 0;
 }
 
 int
-xcb_cons_query_rest_length(const xcb_cons_query_reply_t *R, uint8_t width)
+xcb_cons_query_rest_length(const xcb_cons_query_reply_t *R)
 {
-    return xcb_cons_query_rest_count(R, width);
+    return xcb_cons_query_rest_count(R);
 }
 
 uint32_t *
-xcb_cons_query_rest(const xcb_cons_query_reply_t *R, uint8_t width)
+xcb_cons_query_rest(const xcb_cons_query_reply_t *R)
 {
-    return (uint32_t *) ((char *) R + xcb_cons_query_rest_offset(R, width));
+    return (uint32_t *) ((char *) R + xcb_cons_query_rest_offset(R));
 }
 
 xcb_generic_iterator_t
-xcb_cons_query_rest_end(const xcb_cons_query_reply_t *R, uint8_t width)
+xcb_cons_query_rest_end(const xcb_cons_query_reply_t *R)
 {
     xcb_generic_iterator_t xcb_i;
 
-    xcb_i.data = (uint32_t *) ((char *) R + xcb_cons_query_rest_offset(R, width)) + xcb_cons_query_rest_count(R, width);
+    xcb_i.data = (uint32_t *) ((char *) R + xcb_cons_query_rest_offset(R)) + xcb_cons_query_rest_count(R);
     xcb_i.rem = 0;
     xcb_i.index = (char *) xcb_i.data - (char *) R;
     return xcb_i;
@@ -1149,12 +1249,12 @@ xcb_cons_query_items_data_32_end(const xcb_cons_query_reply_t *R,
 }
 
 int
-xcb_cons_query_sizeof(const void *_buffer, uint32_t rest_len, uint8_t width)
+xcb_cons_query_sizeof(const void *_buffer, uint32_t rest_len)
 {
     const xcb_cons_query_reply_t *R = _buffer;
 
     (void) rest_len;
-    return (int) (xcb_cons_query_rest_offset(R, width) + (size_t) xcb_cons_query_rest_count(R, width) * 4);
+    return (int) (xcb_cons_query_rest_offset(R) + (size_t) xcb_cons_query_rest_count(R) * 4);
 }
 
 xcb_cons_query_reply_t *

@@ -138,6 +138,21 @@ typedef struct xcb_cons_row_iterator_t {
     uint8_t width;
 } xcb_cons_row_iterator_t;
 
+typedef struct xcb_cons_grid_t {
+    uint8_t n_tags;
+    uint8_t pad0[3];
+} xcb_cons_grid_t;
+
+/**
+ * An iterator over xcb_cons_grid_t.
+ */
+typedef struct xcb_cons_grid_iterator_t {
+    xcb_cons_grid_t *data;
+    int rem;
+    int index;
+    uint8_t width;
+} xcb_cons_grid_iterator_t;
+
 /** The fields of extra, as _unpack() gives them and _serialize() takes them. */
 typedef struct xcb_cons_masks_extra_t {
     struct {
@@ -475,7 +490,7 @@ xcb_cons_row_sizeof(const void *_buffer, uint8_t width);
  * @param R The packet.
  */
 uint16_t *
-xcb_cons_row_cells(const xcb_cons_row_t *R, uint8_t width);
+xcb_cons_row_cells(const xcb_cons_row_t *R);
 
 /**
  * The number of elements in cells.
@@ -492,6 +507,78 @@ xcb_cons_row_cells_length(const xcb_cons_row_t *R, uint8_t width);
  */
 xcb_generic_iterator_t
 xcb_cons_row_cells_end(const xcb_cons_row_t *R, uint8_t width);
+
+/**
+ * Moves the iterator to the next xcb_cons_grid_t.
+ *
+ * @param i The iterator.
+ */
+void
+xcb_cons_grid_next(xcb_cons_grid_iterator_t *i);
+
+/**
+ * An iterator just past the last xcb_cons_grid_t of `i`.
+ *
+ * @param i The iterator.
+ */
+xcb_generic_iterator_t
+xcb_cons_grid_end(xcb_cons_grid_iterator_t i);
+
+/**
+ * The size in bytes of a xcb_cons_grid_t.
+ *
+ * @param _buffer The struct.
+ */
+int
+xcb_cons_grid_sizeof(const void *_buffer, uint8_t width);
+
+/**
+ * The first element of cells.
+ *
+ * @param R The packet.
+ */
+uint16_t *
+xcb_cons_grid_cells(const xcb_cons_grid_t *R);
+
+/**
+ * The number of elements in cells.
+ *
+ * @param R The packet.
+ */
+int
+xcb_cons_grid_cells_length(const xcb_cons_grid_t *R, uint8_t width);
+
+/**
+ * An iterator past the elements of cells.
+ *
+ * @param R The packet.
+ */
+xcb_generic_iterator_t
+xcb_cons_grid_cells_end(const xcb_cons_grid_t *R, uint8_t width);
+
+/**
+ * The first element of tags.
+ *
+ * @param R The packet.
+ */
+uint32_t *
+xcb_cons_grid_tags(const xcb_cons_grid_t *R, uint8_t width);
+
+/**
+ * The number of elements in tags.
+ *
+ * @param R The packet.
+ */
+int
+xcb_cons_grid_tags_length(const xcb_cons_grid_t *R, uint8_t width);
+
+/**
+ * An iterator past the elements of tags.
+ *
+ * @param R The packet.
+ */
+xcb_generic_iterator_t
+xcb_cons_grid_tags_end(const xcb_cons_grid_t *R, uint8_t width);
 
 /**
  * Moves the iterator to the next xcb_cons_masks_t.
@@ -900,7 +987,7 @@ xcb_cons_query_items_sizeof(const void *_buffer, uint32_t num_items, uint8_t for
  * @param R The packet.
  */
 void *
-xcb_cons_query_items(const xcb_cons_query_reply_t *R, uint8_t width);
+xcb_cons_query_items(const xcb_cons_query_reply_t *R);
 
 /**
  * The number of elements in rows.
@@ -908,7 +995,7 @@ xcb_cons_query_items(const xcb_cons_query_reply_t *R, uint8_t width);
  * @param R The packet.
  */
 int
-xcb_cons_query_rows_length(const xcb_cons_query_reply_t *R, uint8_t width);
+xcb_cons_query_rows_length(const xcb_cons_query_reply_t *R);
 
 /**
  * An iterator over the elements of rows.
@@ -916,7 +1003,7 @@ xcb_cons_query_rows_length(const xcb_cons_query_reply_t *R, uint8_t width);
  * @param R The packet.
  */
 xcb_cons_row_iterator_t
-xcb_cons_query_rows_iterator(const xcb_cons_query_reply_t *R, uint8_t width);
+xcb_cons_query_rows_iterator(const xcb_cons_query_reply_t *R);
 
 /**
  * The first element of rest.
@@ -924,7 +1011,7 @@ xcb_cons_query_rows_iterator(const xcb_cons_query_reply_t *R, uint8_t width);
  * @param R The packet.
  */
 uint32_t *
-xcb_cons_query_rest(const xcb_cons_query_reply_t *R, uint8_t width);
+xcb_cons_query_rest(const xcb_cons_query_reply_t *R);
 
 /**
  * The number of elements in rest.
@@ -932,7 +1019,7 @@ xcb_cons_query_rest(const xcb_cons_query_reply_t *R, uint8_t width);
  * @param R The packet.
  */
 int
-xcb_cons_query_rest_length(const xcb_cons_query_reply_t *R, uint8_t width);
+xcb_cons_query_rest_length(const xcb_cons_query_reply_t *R);
 
 /**
  * An iterator past the elements of rest.
@@ -940,7 +1027,7 @@ xcb_cons_query_rest_length(const xcb_cons_query_reply_t *R, uint8_t width);
  * @param R The packet.
  */
 xcb_generic_iterator_t
-xcb_cons_query_rest_end(const xcb_cons_query_reply_t *R, uint8_t width);
+xcb_cons_query_rest_end(const xcb_cons_query_reply_t *R);
 
 /**
  * The first element of data8.
@@ -1005,7 +1092,7 @@ xcb_cons_query_items_data_32_end(const xcb_cons_query_reply_t *R,
  * @param rest_len The number of elements in rest.
  */
 int
-xcb_cons_query_sizeof(const void *_buffer, uint32_t rest_len, uint8_t width);
+xcb_cons_query_sizeof(const void *_buffer, uint32_t rest_len);
 
 /**
  * Waits for the reply to xcb_cons_query() and returns it.
