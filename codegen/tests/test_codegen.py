@@ -413,6 +413,76 @@ class ParamRefs(unittest.TestCase):
         self.assertIn("xcb_i.width = R->width;", emit_source(self.mod))
 
 
+NEST_MAIN = r"""
+#include <stdio.h>
+#include <string.h>
+#include "xcb/cons.h"
+
+int main(void)
+{
+    /* Nest's reply: parts = Colour; colours: n_cells 2, kinds = Size,
+       2 pad bytes; detail: the cells 7 and 9. */
+    static union { uint8_t b[44]; uint32_t word; } rep;
+    const xcb_cons_nest_reply_t *R = (const xcb_cons_nest_reply_t *) rep.b;
+    xcb_cons_nest_found_t S;
+    uint32_t cells[2] = { 7, 9 };
+
+    rep.b[0] = 1;
+    rep.b[1] = XCB_CONS_PART_COLOUR;
+    rep.b[4] = 3;                           /* length: 3 words after 32 bytes */
+    rep.b[32] = 2;
+    rep.b[33] = XCB_CONS_PART_SIZE;
+    memcpy(rep.b + 36, cells, sizeof(cells));
+    if (xcb_cons_nest_found_unpack(xcb_cons_nest_found(R), R->parts, &S) != 12)
+        return puts("unpack read another size"), 1;
+    if (xcb_cons_nest_found_colours_detail(&S) != &S.colours.detail)
+        return puts("the inner switch is elsewhere"), 1;
+    if (xcb_cons_nest_found_colours_detail_cells_length(R, &S) != 2)
+        return puts("cells_length wrong"), 1;
+    if (xcb_cons_nest_found_colours_detail_cells(&S)[1] != 9)
+        return puts("cells wrong"), 1;
+    if ((const uint32_t *) xcb_cons_nest_found_colours_detail_cells_end(R, &S).data
+            != (const uint32_t *) (rep.b + 44))
+        return puts("cells_end wrong"), 1;
+    return 0;
+}
+"""
+
+
+class NestedSwitch(unittest.TestCase):
+    """A switch in a switch's case (constructs.xml's Nest, as xkb's
+    GetKbdByName): its lists' accessors take the outermost switch, as
+    unpacked, and find the lists and their lengths in it."""
+
+    def test_accessors_read_the_unpacked_switch(self):
+        cc = shutil.which(os.environ.get("CC", "cc"))
+        pkg = shutil.which("pkg-config")
+        if cc is None or pkg is None:
+            self.skipTest("no C compiler or pkg-config")
+        libs = subprocess.run([pkg, "--cflags", "--libs", "xcb"], capture_output=True,
+                              text=True)
+        if libs.returncode != 0:
+            self.skipTest("no libxcb to link with")
+        mod = Loader([GOLDEN]).load_path(os.path.join(GOLDEN, "constructs.xml"))
+        with tempfile.TemporaryDirectory() as tmp:
+            os.makedirs(os.path.join(tmp, "xcb"))
+            main = os.path.join(tmp, "main.c")
+            for path, text in ((os.path.join(tmp, "xcb", "cons.h"), emit_header(mod)),
+                               (os.path.join(tmp, "cons.c"), emit_source(mod)),
+                               (main, NEST_MAIN)):
+                with open(path, "w", encoding="utf-8") as f:
+                    f.write(text)
+            exe = os.path.join(tmp, "nest")
+            proc = subprocess.run([cc, "-std=c11", "-Wall", "-Wextra", "-Werror", "-o", exe,
+                                   f"-I{tmp}", f"-I{os.path.join(ROOT, 'src')}", main,
+                                   os.path.join(tmp, "cons.c"),
+                                   os.path.join(ROOT, "src", "reply_guard.c")]
+                                  + libs.stdout.split(), capture_output=True, text=True)
+            self.assertEqual(proc.returncode, 0, proc.stderr)
+            run = subprocess.run([exe], capture_output=True, text=True)
+            self.assertEqual(run.returncode, 0, run.stdout + run.stderr)
+
+
 class Golden(unittest.TestCase):
     def setUp(self):
         self.got = golden_outputs()

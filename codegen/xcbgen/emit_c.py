@@ -10,7 +10,7 @@ from . import model as m
 from .capi import (FD_OWNERSHIP_REPLY, accessor, all_switches, copy_sizeof_function, aux_functions, has_iterator, is_fixed,
                    iterator_functions, list_apis, reply_fds_function, reply_function,
                    reply_sizeof_function, request_functions, request_params, request_variants,
-                   sizeof_function, struct_sizeof, switch_functions, switch_list_apis)
+                   sizeof_function, struct_sizeof, switch_chains, switch_functions, switch_list_apis)
 from .cexpr import c_expr, list_bytes
 from .emit_switch import emit_switch_functions, emit_switch_struct
 from .naming import lower
@@ -336,8 +336,8 @@ class _Header(_File):
             return
         for api in list_apis(base, owner, layout, reply=reply):
             self.list_protos(api)
-        for sw in all_switches(layout):
-            for api in switch_list_apis(sw, owner):
+        for chain in switch_chains(layout):
+            for api in switch_list_apis(chain, owner):
                 self.list_protos(api)
 
     def reply_protos(self, r):
@@ -504,9 +504,9 @@ class _Source(_File):
                    sizeof_fn=sizeof_function(r.c_base, r.layout), switches=False,
                    accessors=r.reply is None)
         if r.reply is None:
-            for sw in all_switches(r.layout):
-                for api in switch_list_apis(sw, r.c_struct):
-                    self.switch_accessors(sw, api, r.layout)
+            for chain in switch_chains(r.layout):
+                for api in switch_list_apis(chain, r.c_struct):
+                    self.switch_accessors(chain, api, r.layout)
         if r.reply:
             self.lists(r.c_base, r.reply.c_name, r.reply.layout, r.reply.fds_at,
                        sizeof_fn=reply_sizeof_function(r))
@@ -683,9 +683,9 @@ class _Source(_File):
         for api in apis:
             self.accessors(api, offsets[api.item.name], layout, refs, accessors)
         if switches:
-            for sw in all_switches(layout):
-                for api in switch_list_apis(sw, owner):
-                    self.switch_accessors(sw, api, layout)
+            for chain in switch_chains(layout):
+                for api in switch_list_apis(chain, owner):
+                    self.switch_accessors(chain, api, layout)
         sz = sizeof_function(base, layout) if sizeof_fn == "" else sizeof_fn
         if sz and layout.tail:
             if all(isinstance(t, m.ListField) and is_fixed(t.type) for t in layout.tail) \
@@ -784,10 +784,11 @@ class _Source(_File):
             w.line("return xcb_i;")
         w.blank()
 
-    def switch_accessors(self, sw, api, layout):
-        """A list in a switch's case: the unpacked switch points at it."""
+    def switch_accessors(self, chain, api, layout):
+        """A list in a switch's case: the unpacked switch points at it (S is
+        the outermost switch, the list's own at api.path in it)."""
         w, item, case = self.w, api.item, api.case
-        where = f"S->{case.name}.{item.name}" if case.name else f"S->{item.name}"
+        where = f"S->{api.path}{case.name + '.' if case.name else ''}{item.name}"
         if api.length is None:
             self.function(api.pointer)
             with w.block(""):
@@ -795,7 +796,7 @@ class _Source(_File):
                 w.line(f"return ({api.pointer.ret}) {amp}{where};")
             w.blank()
             return
-        refs = _SwitchRefs(sw, layout)
+        refs = _SwitchRefs(chain, layout)
         count = c_expr(item.length, refs) if item.length is not None else "0"
         self.function(api.length)
         with w.block(""):
@@ -969,26 +970,27 @@ class _OwnerRefs:
 
 
 class _SwitchRefs(_OwnerRefs):
-    """Names in a switch's list lengths, for its accessors: its own fields
-    behind S, the packet's behind R."""
+    """Names in a switch's list lengths, for its accessors: the fields of
+    the switch and of those around it behind S (the outermost one), the
+    innermost switch's first; the packet's behind R."""
 
-    def __init__(self, sw, layout):
+    def __init__(self, chain, layout):
         super().__init__("", layout)
         self.own = {}
-        for case in sw.cases:
-            for t in case.layout.tail:
-                if isinstance(t, (m.TailField, m.ListField)):
-                    self.own[t.name] = (case, t)
+        for sw, path in chain:      # an inner switch's names hide the outer ones'
+            for case in sw.cases:
+                for t in case.layout.tail:
+                    if isinstance(t, (m.TailField, m.ListField)):
+                        where = f"S->{path}{case.name + '.' if case.name else ''}{t.name}"
+                        self.own[t.name] = (where, t)
 
     def field(self, name):
         if name in self.own:
-            case, _ = self.own[name]
-            return f"S->{case.name}.{name}" if case.name else f"S->{name}"
+            return self.own[name][0]
         return super().field(name)
 
     def list(self, name):
-        case, t = self.own[name]
-        where = f"S->{case.name}.{name}" if case.name else f"S->{name}"
+        where, t = self.own[name]
         return where, c_expr(t.length, self), t.type
 
 

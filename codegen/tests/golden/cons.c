@@ -1266,3 +1266,227 @@ xcb_cons_query_reply(xcb_connection_t *c,
 
     return xcb_reply;
 }
+
+static uint64_t
+send_nest(xcb_connection_t *c, int xcb_flags)
+{
+    static const xcb_protocol_request_t xcb_req = {
+        .count = 2,
+        .ext = &xcb_cons_id,
+        .opcode = XCB_CONS_NEST,
+        .isvoid = 0
+    };
+    struct iovec xcb_parts[4];
+    xcb_cons_nest_request_t xcb_out;
+
+    memset(&xcb_out, 0, sizeof(xcb_out));
+
+    xcb_parts[2].iov_base = (char *) &xcb_out;
+    xcb_parts[2].iov_len = sizeof(xcb_out);
+    xcb_parts[3].iov_base = NULL;  /* libxcb sends pad bytes for NULL */
+    xcb_parts[3].iov_len = -xcb_parts[2].iov_len & 3;
+    return xcb_send_request64(c, xcb_flags, xcb_parts + 2, &xcb_req);
+}
+
+xcb_cons_nest_cookie_t
+xcb_cons_nest(xcb_connection_t *c)
+{
+    xcb_cons_nest_cookie_t xcb_cookie;
+
+    xcb_cookie.sequence = (unsigned int)
+        send_nest(c, XCB_REQUEST_CHECKED);
+
+    return xcb_cookie;
+}
+
+xcb_cons_nest_cookie_t
+xcb_cons_nest_unchecked(xcb_connection_t *c)
+{
+    xcb_cons_nest_cookie_t xcb_cookie;
+
+    xcb_cookie.sequence = (unsigned int)
+        send_nest(c, 0);
+
+    return xcb_cookie;
+}
+
+int
+xcb_cons_nest_found_colours_detail_unpack(const void *_buffer,
+                                          uint8_t n_cells,
+                                          uint8_t kinds,
+                                          xcb_cons_nest_found_colours_detail_t *_aux)
+{
+    const char *xcb_in = _buffer;
+    size_t xcb_at = 0;
+
+    memset(_aux, 0, sizeof(*_aux));
+    (void) n_cells;
+    (void) kinds;
+
+    if ((kinds) & (2)) {
+        _aux->cells = (uint32_t *) (xcb_in + xcb_at);
+        xcb_at += (size_t) (n_cells) * 4;
+    }
+    return (int) xcb_at;
+}
+
+int
+xcb_cons_nest_found_colours_detail_sizeof(const void *_buffer, uint8_t n_cells, uint8_t kinds)
+{
+    xcb_cons_nest_found_colours_detail_t xcb_aux;
+
+    return xcb_cons_nest_found_colours_detail_unpack(_buffer, n_cells, kinds, &xcb_aux);
+}
+
+static int
+xcb_cons_nest_found_colours_detail_put(char *xcb_out, uint8_t n_cells, uint8_t kinds, const xcb_cons_nest_found_colours_detail_t *_aux)
+{
+    size_t xcb_at = 0;
+    (void) n_cells;
+    (void) kinds;
+
+    if ((kinds) & (2)) {
+        if (xcb_out != NULL)
+            memcpy(xcb_out + xcb_at, _aux->cells, (size_t) (n_cells) * 4);
+        xcb_at += (size_t) (n_cells) * 4;
+    }
+    return (int) xcb_at;
+}
+
+int
+xcb_cons_nest_found_colours_detail_serialize(void **_buffer,
+                                             uint8_t n_cells,
+                                             uint8_t kinds,
+                                             const xcb_cons_nest_found_colours_detail_t *_aux)
+{
+    int xcb_size = xcb_cons_nest_found_colours_detail_put(NULL, n_cells, kinds, _aux);
+
+    if (*_buffer == NULL)
+        *_buffer = malloc(xcb_size > 0 ? (size_t) xcb_size : 1);
+    if (*_buffer == NULL)
+        return -1;
+    return xcb_cons_nest_found_colours_detail_put(*_buffer, n_cells, kinds, _aux);
+}
+
+int
+xcb_cons_nest_found_unpack(const void *_buffer, uint8_t parts, xcb_cons_nest_found_t *_aux)
+{
+    const char *xcb_in = _buffer;
+    size_t xcb_at = 0;
+
+    memset(_aux, 0, sizeof(*_aux));
+    (void) parts;
+
+    if ((parts) & (1)) {
+        memcpy(&_aux->colours.n_cells, xcb_in + xcb_at, sizeof(uint8_t));
+        xcb_at += sizeof(uint8_t);
+        memcpy(&_aux->colours.kinds, xcb_in + xcb_at, sizeof(uint8_t));
+        xcb_at += sizeof(uint8_t);
+        xcb_at += 2;
+        xcb_at += (size_t) xcb_cons_nest_found_colours_detail_unpack(xcb_in + xcb_at, _aux->colours.n_cells, _aux->colours.kinds, &_aux->colours.detail);
+    }
+    return (int) xcb_at;
+}
+
+int
+xcb_cons_nest_found_sizeof(const void *_buffer, uint8_t parts)
+{
+    xcb_cons_nest_found_t xcb_aux;
+
+    return xcb_cons_nest_found_unpack(_buffer, parts, &xcb_aux);
+}
+
+static int
+xcb_cons_nest_found_put(char *xcb_out, uint8_t parts, const xcb_cons_nest_found_t *_aux)
+{
+    size_t xcb_at = 0;
+    (void) parts;
+
+    if ((parts) & (1)) {
+        if (xcb_out != NULL)
+            memcpy(xcb_out + xcb_at, &_aux->colours.n_cells, sizeof(uint8_t));
+        xcb_at += sizeof(uint8_t);
+        if (xcb_out != NULL)
+            memcpy(xcb_out + xcb_at, &_aux->colours.kinds, sizeof(uint8_t));
+        xcb_at += sizeof(uint8_t);
+        if (xcb_out != NULL)
+            memset(xcb_out + xcb_at, 0, 2);
+        xcb_at += 2;
+        xcb_at += (size_t) xcb_cons_nest_found_colours_detail_put(xcb_out != NULL ? xcb_out + xcb_at : NULL, _aux->colours.n_cells, _aux->colours.kinds, &_aux->colours.detail);
+    }
+    return (int) xcb_at;
+}
+
+int
+xcb_cons_nest_found_serialize(void **_buffer, uint8_t parts, const xcb_cons_nest_found_t *_aux)
+{
+    int xcb_size = xcb_cons_nest_found_put(NULL, parts, _aux);
+
+    if (*_buffer == NULL)
+        *_buffer = malloc(xcb_size > 0 ? (size_t) xcb_size : 1);
+    if (*_buffer == NULL)
+        return -1;
+    return xcb_cons_nest_found_put(*_buffer, parts, _aux);
+}
+
+static size_t
+xcb_cons_nest_found_offset(const xcb_cons_nest_reply_t *R)
+{
+    (void) R;
+    return 32;
+}
+
+void *
+xcb_cons_nest_found(const xcb_cons_nest_reply_t *R)
+{
+    return (void *) ((char *) R + xcb_cons_nest_found_offset(R));
+}
+
+int
+xcb_cons_nest_found_colours_detail_cells_length(const xcb_cons_nest_reply_t *R,
+                                                const xcb_cons_nest_found_t *S)
+{
+    (void) R;
+    (void) S;
+    return (int) (S->colours.n_cells);
+}
+
+uint32_t *
+xcb_cons_nest_found_colours_detail_cells(const xcb_cons_nest_found_t *S)
+{
+    return S->colours.detail.cells;
+}
+
+xcb_generic_iterator_t
+xcb_cons_nest_found_colours_detail_cells_end(const xcb_cons_nest_reply_t *R,
+                                             const xcb_cons_nest_found_t *S)
+{
+    xcb_generic_iterator_t xcb_i;
+
+    xcb_i.data = S->colours.detail.cells + xcb_cons_nest_found_colours_detail_cells_length(R, S);
+    xcb_i.rem = 0;
+    xcb_i.index = (char *) xcb_i.data - (char *) R;
+    return xcb_i;
+}
+
+xcb_cons_nest_found_colours_detail_t *
+xcb_cons_nest_found_colours_detail(const xcb_cons_nest_found_t *S)
+{
+    return (xcb_cons_nest_found_colours_detail_t *) &S->colours.detail;
+}
+
+int
+xcb_cons_nest_sizeof(const void *_buffer)
+{
+    const xcb_cons_nest_reply_t *R = _buffer;
+
+    return (int) (xcb_cons_nest_found_offset(R) + (size_t) xcb_cons_nest_found_sizeof((char *) R + xcb_cons_nest_found_offset(R), R->parts));
+}
+
+xcb_cons_nest_reply_t *
+xcb_cons_nest_reply(xcb_connection_t *c, xcb_cons_nest_cookie_t cookie, xcb_generic_error_t **e)
+{
+    xcb_cons_nest_reply_t *xcb_reply = xcb_wait_for_reply(c, cookie.sequence, e);
+
+    return xcb_reply;
+}

@@ -276,6 +276,51 @@ typedef struct xcb_cons_query_reply_t {
     uint32_t more;
 } xcb_cons_query_reply_t;
 
+/**
+ * A cookie for xcb_cons_nest(): pass it to xcb_cons_nest_reply().
+ */
+typedef struct xcb_cons_nest_cookie_t {
+    unsigned int sequence; /**< The request's sequence number. */
+} xcb_cons_nest_cookie_t;
+
+/** Opcode of the Nest request. */
+#define XCB_CONS_NEST 4
+
+/**
+ * The fixed part of the Nest request, as it goes on the wire.
+ */
+typedef struct xcb_cons_nest_request_t {
+    uint8_t major_opcode;
+    uint8_t minor_opcode;
+    uint16_t length;
+} xcb_cons_nest_request_t;
+
+/** The fields of detail, as _unpack() gives them and _serialize() takes them. */
+typedef struct xcb_cons_nest_found_colours_detail_t {
+    uint32_t * cells;
+} xcb_cons_nest_found_colours_detail_t;
+
+/** The fields of found, as _unpack() gives them and _serialize() takes them. */
+typedef struct xcb_cons_nest_found_t {
+    struct {
+        uint8_t                              n_cells;
+        uint8_t                              kinds;
+        uint8_t                              pad1[2];
+        xcb_cons_nest_found_colours_detail_t detail;
+    } colours;
+} xcb_cons_nest_found_t;
+
+/**
+ * The reply to Nest.
+ */
+typedef struct xcb_cons_nest_reply_t {
+    uint8_t response_type;
+    uint8_t parts;
+    uint16_t sequence;
+    uint32_t length;
+    uint8_t pad0[24];
+} xcb_cons_nest_reply_t;
+
 /** The event number of Changed. */
 #define XCB_CONS_CHANGED 0
 
@@ -1108,6 +1153,136 @@ xcb_cons_query_reply_t *
 xcb_cons_query_reply(xcb_connection_t *c,
                      xcb_cons_query_cookie_t cookie,
                      xcb_generic_error_t **e);
+
+/**
+ *
+ *
+ * @return A cookie for xcb_cons_nest_reply(), which returns an X error through its `e`.
+ *
+ * @param c The connection.
+ */
+xcb_cons_nest_cookie_t
+xcb_cons_nest(xcb_connection_t *c);
+
+/**
+ * As xcb_cons_nest(), but an X error goes to the event queue instead of to
+ * xcb_cons_nest_reply().
+ *
+ * @param c The connection.
+ */
+xcb_cons_nest_cookie_t
+xcb_cons_nest_unchecked(xcb_connection_t *c);
+
+/**
+ * Writes the switch's fields into *_buffer (allocated with malloc() when NULL) and returns
+ * its size in bytes, or -1 when out of memory.
+ */
+int
+xcb_cons_nest_found_colours_detail_serialize(void **_buffer,
+                                             uint8_t n_cells,
+                                             uint8_t kinds,
+                                             const xcb_cons_nest_found_colours_detail_t *_aux);
+
+/**
+ * Reads the switch's fields from its bytes into *_aux (lists point into the bytes) and
+ * returns the number of bytes read.
+ */
+int
+xcb_cons_nest_found_colours_detail_unpack(const void *_buffer,
+                                          uint8_t n_cells,
+                                          uint8_t kinds,
+                                          xcb_cons_nest_found_colours_detail_t *_aux);
+
+/**
+ * The size in bytes of the switch's bytes.
+ */
+int
+xcb_cons_nest_found_colours_detail_sizeof(const void *_buffer, uint8_t n_cells, uint8_t kinds);
+
+/**
+ * Writes the switch's fields into *_buffer (allocated with malloc() when NULL) and returns
+ * its size in bytes, or -1 when out of memory.
+ */
+int
+xcb_cons_nest_found_serialize(void **_buffer, uint8_t parts, const xcb_cons_nest_found_t *_aux);
+
+/**
+ * Reads the switch's fields from its bytes into *_aux (lists point into the bytes) and
+ * returns the number of bytes read.
+ */
+int
+xcb_cons_nest_found_unpack(const void *_buffer, uint8_t parts, xcb_cons_nest_found_t *_aux);
+
+/**
+ * The size in bytes of the switch's bytes.
+ */
+int
+xcb_cons_nest_found_sizeof(const void *_buffer, uint8_t parts);
+
+/**
+ * Where found is in the packet.
+ *
+ * @param R The packet.
+ */
+void *
+xcb_cons_nest_found(const xcb_cons_nest_reply_t *R);
+
+/**
+ * The first element of cells.
+ *
+ * @param S The switch, unpacked.
+ */
+uint32_t *
+xcb_cons_nest_found_colours_detail_cells(const xcb_cons_nest_found_t *S);
+
+/**
+ * The number of elements in cells.
+ *
+ * @param R The packet.
+ * @param S The switch, unpacked.
+ */
+int
+xcb_cons_nest_found_colours_detail_cells_length(const xcb_cons_nest_reply_t *R,
+                                                const xcb_cons_nest_found_t *S);
+
+/**
+ * An iterator past the elements of cells.
+ *
+ * @param R The packet.
+ * @param S The switch, unpacked.
+ */
+xcb_generic_iterator_t
+xcb_cons_nest_found_colours_detail_cells_end(const xcb_cons_nest_reply_t *R,
+                                             const xcb_cons_nest_found_t *S);
+
+/**
+ * Where detail is in the packet.
+ *
+ * @param S The switch, unpacked.
+ */
+xcb_cons_nest_found_colours_detail_t *
+xcb_cons_nest_found_colours_detail(const xcb_cons_nest_found_t *S);
+
+/**
+ * The size in bytes of a Nest reply, lists included.
+ *
+ * @param _buffer The packet.
+ */
+int
+xcb_cons_nest_sizeof(const void *_buffer);
+
+/**
+ * Waits for the reply to xcb_cons_nest() and returns it.
+ *
+ * @return The reply, which the caller frees with free(), or NULL on error: then *e holds
+ * the X error (when e is not NULL).
+ *
+ * @param c The connection.
+ * @param cookie The cookie that xcb_cons_nest() returned.
+ * @param e Where to store an error, or NULL. The caller frees *e.
+ */
+xcb_cons_nest_reply_t *
+xcb_cons_nest_reply(xcb_connection_t *c, xcb_cons_nest_cookie_t cookie, xcb_generic_error_t **e);
 
 #ifdef __cplusplus
 }
