@@ -10,7 +10,8 @@ from . import model as m
 from .capi import (FD_OWNERSHIP_REPLY, accessor, all_switches, copy_sizeof_function, aux_functions, has_iterator, is_fixed,
                    iterator_functions, list_apis, reply_fds_function, reply_function,
                    reply_sizeof_function, request_functions, request_params, request_variants,
-                   sizeof_function, struct_sizeof, switch_chains, switch_functions, switch_list_apis)
+                   sizeof_function, struct_sizeof, switch_chains, switch_functions,
+                   switch_list_apis)
 from .cexpr import c_expr, list_bytes
 from .emit_switch import emit_switch_functions, emit_switch_struct
 from .naming import lower
