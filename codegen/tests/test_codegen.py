@@ -7,7 +7,7 @@ import subprocess
 import tempfile
 import unittest
 
-from xcbgen import model, naming, passes
+from xcbgen import capi, model, naming, passes
 from xcbgen.emit_c import emit_header, emit_source
 from xcbgen.emit_man import emit_man_pages, esc
 from xcbgen.errors import GenError
@@ -380,6 +380,107 @@ def golden_outputs():
             got = {rel: text for rel, text in got.items() if not rel.startswith("man/")}
         out.update(got)
     return out
+
+
+class ParamRefs(unittest.TestCase):
+    """Which functions take a <paramref>'s value: what finds an item takes
+    the params where it starts depends on, what counts it also those it
+    reads; a packet with a field of that name gives it to its elements."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.mod = Loader([GOLDEN]).load_path(os.path.join(GOLDEN, "constructs.xml"))
+
+    def signatures(self, typ):
+        apis = capi.list_apis(typ.c_name[:-2], typ.c_name, typ.layout)
+        return {fn.name[len(typ.c_name) - 1:]: tuple(p.name for p in fn.params)
+                for api in apis for fn in (api.pointer, api.length, api.end) if fn}
+
+    def test_struct_accessors(self):
+        grid = self.mod.declared("Grid")
+        self.assertEqual(self.signatures(grid), {
+            "cells": ("R",), "cells_length": ("R", "width"), "cells_end": ("R", "width"),
+            "tags": ("R", "width"), "tags_length": ("R", "width"),
+            "tags_end": ("R", "width")})
+        self.assertEqual([p.name for p in capi.struct_sizeof(grid).params],
+                         ["_buffer", "width"])
+
+    def test_packet_field_gives_the_param(self):
+        query = next(r for r in self.mod.requests if r.name == "Query")
+        self.assertEqual(query.reply.layout.params, ())
+        self.assertNotIn("uint8_t width", emit_header(self.mod).split(
+            "xcb_cons_query_rows_iterator(")[1].split(";")[0])
+        self.assertIn("xcb_i.width = R->width;", emit_source(self.mod))
+
+
+NEST_MAIN = r"""
+#include <stdio.h>
+#include <string.h>
+#include "xcb/cons.h"
+
+int main(void)
+{
+    /* Nest's reply: parts = Colour; colours: n_cells 2, kinds = Size,
+       2 pad bytes; detail: the cells 7 and 9. */
+    static union { uint8_t b[44]; uint32_t word; } rep;
+    const xcb_cons_nest_reply_t *R = (const xcb_cons_nest_reply_t *) rep.b;
+    xcb_cons_nest_found_t S;
+    uint32_t cells[2] = { 7, 9 };
+
+    rep.b[0] = 1;
+    rep.b[1] = XCB_CONS_PART_COLOUR;
+    rep.b[4] = 3;                           /* length: 3 words after 32 bytes */
+    rep.b[32] = 2;
+    rep.b[33] = XCB_CONS_PART_SIZE;
+    memcpy(rep.b + 36, cells, sizeof(cells));
+    if (xcb_cons_nest_found_unpack(xcb_cons_nest_found(R), R->parts, &S) != 12)
+        return puts("unpack read another size"), 1;
+    if (xcb_cons_nest_found_colours_detail(&S) != &S.colours.detail)
+        return puts("the inner switch is elsewhere"), 1;
+    if (xcb_cons_nest_found_colours_detail_cells_length(R, &S) != 2)
+        return puts("cells_length wrong"), 1;
+    if (xcb_cons_nest_found_colours_detail_cells(&S)[1] != 9)
+        return puts("cells wrong"), 1;
+    if ((const uint32_t *) xcb_cons_nest_found_colours_detail_cells_end(R, &S).data
+            != (const uint32_t *) (rep.b + 44))
+        return puts("cells_end wrong"), 1;
+    return 0;
+}
+"""
+
+
+class NestedSwitch(unittest.TestCase):
+    """A switch in a switch's case (constructs.xml's Nest, as xkb's
+    GetKbdByName): its lists' accessors take the outermost switch, as
+    unpacked, and find the lists and their lengths in it."""
+
+    def test_accessors_read_the_unpacked_switch(self):
+        cc = shutil.which(os.environ.get("CC", "cc"))
+        pkg = shutil.which("pkg-config")
+        if cc is None or pkg is None:
+            self.skipTest("no C compiler or pkg-config")
+        libs = subprocess.run([pkg, "--cflags", "--libs", "xcb"], capture_output=True,
+                              text=True)
+        if libs.returncode != 0:
+            self.skipTest("no libxcb to link with")
+        mod = Loader([GOLDEN]).load_path(os.path.join(GOLDEN, "constructs.xml"))
+        with tempfile.TemporaryDirectory() as tmp:
+            os.makedirs(os.path.join(tmp, "xcb"))
+            main = os.path.join(tmp, "main.c")
+            for path, text in ((os.path.join(tmp, "xcb", "cons.h"), emit_header(mod)),
+                               (os.path.join(tmp, "cons.c"), emit_source(mod)),
+                               (main, NEST_MAIN)):
+                with open(path, "w", encoding="utf-8") as f:
+                    f.write(text)
+            exe = os.path.join(tmp, "nest")
+            proc = subprocess.run([cc, "-std=c11", "-Wall", "-Wextra", "-Werror", "-o", exe,
+                                   f"-I{tmp}", f"-I{os.path.join(ROOT, 'src')}", main,
+                                   os.path.join(tmp, "cons.c"),
+                                   os.path.join(ROOT, "src", "reply_guard.c")]
+                                  + libs.stdout.split(), capture_output=True, text=True)
+            self.assertEqual(proc.returncode, 0, proc.stderr)
+            run = subprocess.run([exe], capture_output=True, text=True)
+            self.assertEqual(run.returncode, 0, run.stdout + run.stderr)
 
 
 class Golden(unittest.TestCase):

@@ -159,6 +159,25 @@ def all_switches(layout):
     return out
 
 
+def switch_chains(layout):
+    """Every switch of a layout, in all_switches()' order, as the chain of
+    switches that leads to it: ((switch, path), ...) from the outermost one
+    to it, `path` being where that switch's struct is inside the
+    outermost's ("" for the outermost itself, "types.map." for xkb
+    GetKbdByName's map, in the case types of replies)."""
+    def walk(chain):
+        sw, path = chain[-1]
+        out = []
+        for case in sw.cases:
+            for t in case.layout.tail:
+                if isinstance(t, m.Switch):
+                    inner = f"{path}{case.name + '.' if case.name else ''}{t.name}."
+                    out += walk(chain + ((t, inner),))
+        return out + [chain]
+
+    return [c for t in layout.tail if isinstance(t, m.Switch) for c in walk(((t, ""),))]
+
+
 def struct_sizeof(typ):
     """xcb_<struct>_sizeof() of a variable-sized struct."""
     params = tuple(Param(t.c_name, n, "") for n, t in typ.layout.params)
@@ -226,30 +245,35 @@ class ListApi:
     length: object        # Function or None
     end: object           # _end or _iterator; None
     case: object = None   # the switch Case a list is in, for switch_list_apis
+    path: str = ""        # where that switch is in the outermost one's struct
 
 
 def list_apis(base, owner, layout, reply=False):
     """Accessors of the tail; of a reply's fd lists too (fds a request sends
     are not in its bytes, so a request has nothing to access)."""
     out = []
-    arg = (Param(f"const {owner} *", "R", "The packet."),)
-    arg += tuple(Param(t.c_name, n, "") for n, t in layout.params)
     fd_lists = [f for f in layout.fds if isinstance(f, m.FdList)] if reply else []
     for item in list(layout.tail) + fd_lists:
         if isinstance(item, m.TailPad):
             continue
         name = accessor(base, item.name)
-        if isinstance(item, m.TailPad):
-            continue
+        # What only finds the item takes the params where it starts depends
+        # on; what counts it, those where it ends does too (libxcb's
+        # xcb_input_device_time_coord_axisvalues() has no num_axes, its
+        # _length() and _end() have).
+        packet = Param(f"const {owner} *", "R", "The packet.")
+        at = (packet,) + tuple(Param(t.c_name, n, "") for n, t in layout.params_before(item.name))
+        arg = (packet,) + tuple(Param(t.c_name, n, "")
+                                for n, t in layout.params_through(item.name))
         if isinstance(item, m.Switch):
-            out.append(ListApi(item, owner, name, Function("void *", name, arg), None, None))
+            out.append(ListApi(item, owner, name, Function("void *", name, at), None, None))
             continue
         if isinstance(item, m.TailField):
-            out.append(ListApi(item, owner, name, Function(item.type.c_name + " *", name, arg),
+            out.append(ListApi(item, owner, name, Function(item.type.c_name + " *", name, at),
                                None, None))
             continue
         ctype = "int32_t" if isinstance(item, m.FdList) else elem_ctype(item)
-        pointer = Function(ctype + " *", name, arg)
+        pointer = Function(ctype + " *", name, at)
         if isinstance(item, m.ListField) and is_struct_list(item):
             end = Function(item.type.iterator, name + "_iterator", arg)
             if not is_fixed(item.type):
@@ -261,12 +285,14 @@ def list_apis(base, owner, layout, reply=False):
     return out
 
 
-def switch_list_apis(sw, owner):
-    """Accessors of the lists in a switch's cases: they take the packet and
-    the switch as _unpack() left it."""
+def switch_list_apis(chain, owner):
+    """Accessors of the lists in the cases of a switch (the last of a chain
+    from switch_chains()): they take the packet and the outermost switch
+    as _unpack() left it, as libxcb's do, whatever switch the list is in."""
     out = []
+    sw, path = chain[-1]
     args = (Param(f"const {owner} *", "R", "The packet."),
-            Param(f"const {sw.c_name} *", "S", "The switch, unpacked."))
+            Param(f"const {chain[0][0].c_name} *", "S", "The switch, unpacked."))
     # As libxcb's: what only reads the unpacked switch takes it alone.
     only_s = args[1:]
     for case in sw.cases:
@@ -275,10 +301,11 @@ def switch_list_apis(sw, owner):
             if isinstance(item, m.Switch) or (isinstance(item, m.TailField)
                                               and not is_fixed(item.type)):
                 # Where an inner switch or a variable-sized field is.
-                ret = "void *" if isinstance(item, m.Switch) else item.type.c_name + " *"
+                ret = item.type.c_name + " *" if isinstance(item, m.TailField) \
+                    else item.c_name + " *"
                 out.append(ListApi(item, owner, accessor(base, item.name),
                                    Function(ret, accessor(base, item.name), only_s), None, None,
-                                   case=case))
+                                   case=case, path=path))
                 continue
             if not isinstance(item, m.ListField) or (isinstance(item.length, m.Value)
                                                      and is_fixed(item.type)):
@@ -292,7 +319,8 @@ def switch_list_apis(sw, owner):
             else:
                 end = Function("xcb_generic_iterator_t", name + "_end", args)
             out.append(ListApi(item, owner, name, pointer,
-                               Function("int", name + "_length", args), end, case=case))
+                               Function("int", name + "_length", args), end, case=case,
+                               path=path))
     return out
 
 

@@ -10,7 +10,8 @@ from . import model as m
 from .capi import (FD_OWNERSHIP_REPLY, accessor, all_switches, copy_sizeof_function, aux_functions, has_iterator, is_fixed,
                    iterator_functions, list_apis, reply_fds_function, reply_function,
                    reply_sizeof_function, request_functions, request_params, request_variants,
-                   sizeof_function, struct_sizeof, switch_functions, switch_list_apis)
+                   sizeof_function, struct_sizeof, switch_chains, switch_functions,
+                   switch_list_apis)
 from .cexpr import c_expr, list_bytes
 from .emit_switch import emit_switch_functions, emit_switch_struct
 from .naming import lower
@@ -170,8 +171,9 @@ class _Header(_File):
             self.iterator_struct(t)
         elif isinstance(t, m.Struct):
             self.switch_structs(t.layout)
-            if t.doc.brief:
-                _comment(w, [t.doc.brief])
+            if t.doc.brief or t.alias_of:
+                _comment(w, [t.doc.brief or f"The same members as {t.alias_of} "
+                                            f"(a <typedef> of it)."])
             self.struct(t.c_name, t.layout, "union" if t.union else "struct")
             self.iterator_struct(t)
         elif isinstance(t, m.EventStruct):
@@ -335,8 +337,8 @@ class _Header(_File):
             return
         for api in list_apis(base, owner, layout, reply=reply):
             self.list_protos(api)
-        for sw in all_switches(layout):
-            for api in switch_list_apis(sw, owner):
+        for chain in switch_chains(layout):
+            for api in switch_list_apis(chain, owner):
                 self.list_protos(api)
 
     def reply_protos(self, r):
@@ -503,9 +505,9 @@ class _Source(_File):
                    sizeof_fn=sizeof_function(r.c_base, r.layout), switches=False,
                    accessors=r.reply is None)
         if r.reply is None:
-            for sw in all_switches(r.layout):
-                for api in switch_list_apis(sw, r.c_struct):
-                    self.switch_accessors(sw, api, r.layout, "")
+            for chain in switch_chains(r.layout):
+                for api in switch_list_apis(chain, r.c_struct):
+                    self.switch_accessors(chain, api, r.layout)
         if r.reply:
             self.lists(r.c_base, r.reply.c_name, r.reply.layout, r.reply.fds_at,
                        sizeof_fn=reply_sizeof_function(r))
@@ -647,9 +649,7 @@ class _Source(_File):
                 if isinstance(sw, m.Switch):
                     emit_switch_functions(self.w, sw, self.function)
         apis = list_apis(base, owner, layout, reply=fds_at is not None)
-        pdecl = "".join(f", {t.c_name} {n}" for n, t in layout.params)
-        pcall = "".join(f", {n}" for n, _ in layout.params)
-        refs = _OwnerRefs(base, layout, pcall)
+        refs = _OwnerRefs(base, layout)
         offsets = {}         # item name -> C expression of its byte offset from R
         at = layout.mem_size
         for item in layout.tail:
@@ -662,10 +662,10 @@ class _Source(_File):
                 offsets[item.name] = f"({at} + {item.align - 1}) & ~(size_t) {item.align - 1}"
             else:
                 offsets[item.name] = at
-            start = f"{accessor(base, item.name)}_offset(R{pcall})"
+            start = refs.offset(item.name)
             ptr = f"(char *) R + {start}"
             if isinstance(item, m.ListField):
-                count = f"{accessor(base, item.name)}_count(R{pcall})"
+                count = refs.count(item.name)
                 if is_fixed(item.type):
                     at = f"{start} + (size_t) {count} * {item.type.size}"
                 else:
@@ -682,11 +682,11 @@ class _Source(_File):
             if isinstance(fd, m.FdList) and fds_at is not None:
                 offsets[fd.name] = c_expr(fds_at, _size_on_packet)
         for api in apis:
-            self.accessors(api, offsets[api.item.name], layout, pdecl, pcall, refs, accessors)
+            self.accessors(api, offsets[api.item.name], layout, refs, accessors)
         if switches:
-            for sw in all_switches(layout):
-                for api in switch_list_apis(sw, owner):
-                    self.switch_accessors(sw, api, layout, pcall)
+            for chain in switch_chains(layout):
+                for api in switch_list_apis(chain, owner):
+                    self.switch_accessors(chain, api, layout)
         sz = sizeof_function(base, layout) if sizeof_fn == "" else sizeof_fn
         if sz and layout.tail:
             if all(isinstance(t, m.ListField) and is_fixed(t.type) for t in layout.tail) \
@@ -695,23 +695,26 @@ class _Source(_File):
             else:
                 self.general_sizeof(sz, owner, layout, at)
 
-    def accessors(self, api, offset, layout, pdecl, pcall, refs, public=True):
+    def accessors(self, api, offset, layout, refs, public=True):
         """The static _offset and _count of an item and, when `public`, its
         accessors (without them, only _sizeof may use the two: inline, so
-        that an unused one is no warning)."""
+        that an unused one is no warning). _offset takes the params where
+        the item starts depends on, _count those where it ends does too."""
         w, item = self.w, api.item
         base = api.name
+        before = layout.params_before(item.name)
+        through = layout.params_through(item.name)
         static = "static" if public else "static inline"
         w.line(f"{static} size_t")
-        w.line(f"{base}_offset(const {api.owner} *R{pdecl})")
+        w.line(f"{base}_offset(const {api.owner} *R{_param_decls(before)})")
         with w.block(""):
             if offset.isdigit():
                 w.line("(void) R;")
-            for n, _ in layout.params:
+            for n, _ in before:
                 w.line(f"(void) {n};")
             w.line(f"return {offset};")
         w.blank()
-        start = f"(char *) R + {base}_offset(R{pcall})"
+        start = f"(char *) R + {refs.offset(item.name)}"
         if api.length is None and not public:
             return
         if api.length is None:
@@ -727,9 +730,9 @@ class _Source(_File):
         # inline them: calls between exported functions of a shared library
         # go through the PLT (they may be interposed).
         w.line(f"{static} int")
-        w.line(f"{base}_count(const {api.owner} *R{pdecl})")
+        w.line(f"{base}_count(const {api.owner} *R{_param_decls(through)})")
         with w.block(""):
-            for n, _ in layout.params:
+            for n, _ in through:
                 w.line(f"(void) {n};")
             if item.length is not None:
                 count = c_expr(item.length, refs)
@@ -741,7 +744,7 @@ class _Source(_File):
                 w.line("return 0;   /* a struct's list needs a length */")
             else:
                 w.line(f"size_t xcb_end = {c_expr(layout.end, _size_on_packet)};")
-                w.line(f"size_t xcb_start = {base}_offset(R{pcall});")
+                w.line(f"size_t xcb_start = {refs.offset(item.name)};")
                 w.blank()
                 w.line(f"return xcb_end > xcb_start ? (int) ((xcb_end - xcb_start) / "
                        f"{item.type.size}) : 0;")
@@ -750,7 +753,7 @@ class _Source(_File):
             return
         self.function(api.length)
         with w.block(""):
-            w.line(f"return {base}_count(R{pcall});")
+            w.line(f"return {refs.count(item.name)};")
         w.blank()
         typed = f"({ctype} *) ({start})"
         if api.pointer is not None:
@@ -758,8 +761,9 @@ class _Source(_File):
             with w.block(""):
                 w.line(f"return {typed};")
             w.blank()
-        self.iterator_accessor(api, typed, f"{base}_count(R{pcall})",
-                               [(n, n) for n, _ in getattr(item.type, "layout", None).params]
+        # The elements' params, from the packet's fields or its own params.
+        self.iterator_accessor(api, typed, refs.count(item.name),
+                               [(n, refs.field(n)) for n, _ in item.type.layout.params]
                                if isinstance(item, m.ListField)
                                and isinstance(item.type, m.Struct) else [])
 
@@ -781,10 +785,11 @@ class _Source(_File):
             w.line("return xcb_i;")
         w.blank()
 
-    def switch_accessors(self, sw, api, layout, pcall):
-        """A list in a switch's case: the unpacked switch points at it."""
+    def switch_accessors(self, chain, api, layout):
+        """A list in a switch's case: the unpacked switch points at it (S is
+        the outermost switch, the list's own at api.path in it)."""
         w, item, case = self.w, api.item, api.case
-        where = f"S->{case.name}.{item.name}" if case.name else f"S->{item.name}"
+        where = f"S->{api.path}{case.name + '.' if case.name else ''}{item.name}"
         if api.length is None:
             self.function(api.pointer)
             with w.block(""):
@@ -792,7 +797,7 @@ class _Source(_File):
                 w.line(f"return ({api.pointer.ret}) {amp}{where};")
             w.blank()
             return
-        refs = _SwitchRefs(sw, layout, pcall)
+        refs = _SwitchRefs(chain, layout)
         count = c_expr(item.length, refs) if item.length is not None else "0"
         self.function(api.length)
         with w.block(""):
@@ -847,7 +852,7 @@ class _Source(_File):
             if layout.size_expr is not None:
                 # The struct says how long it is.
                 w.line(f"(void) R;")
-                w.line(f"return (int) ({c_expr(layout.size_expr, _OwnerRefs('', layout, ''))});")
+                w.line(f"return (int) ({c_expr(layout.size_expr, _OwnerRefs('', layout))});")
             else:
                 w.line(f"return (int) ({end});")
         w.blank()
@@ -923,51 +928,70 @@ def _pad(at, pad):
     return at
 
 
+def _param_decls(params):
+    return "".join(f", {t.c_name} {n}" for n, t in params)
+
+
+def _param_args(params):
+    return "".join(f", {n}" for n, _ in params)
+
+
 class _OwnerRefs:
     """Names in the expressions of a packet's or struct's accessors: fixed
     fields behind R, later ones through their accessors."""
 
-    def __init__(self, base, layout, pcall):
-        self.base, self.layout, self.pcall = base, layout, pcall
+    def __init__(self, base, layout):
+        self.base, self.layout = base, layout
 
     def field(self, name):
         if self.layout.member(name) is not None:
             return f"R->{name}"
         for t in self.layout.tail:
             if isinstance(t, m.TailField) and t.name == name:
-                return f"(*{accessor(self.base, name)}(R{self.pcall}))"
+                args = _param_args(self.layout.params_before(name))
+                return f"(*{accessor(self.base, name)}(R{args}))"
         if name in [n for n, _ in self.layout.params]:
             return name
         return "0 /* not a field here */"
 
+    def offset(self, name):
+        """The call of a tail item's static _offset."""
+        return (f"{accessor(self.base, name)}_offset"
+                f"(R{_param_args(self.layout.params_before(name))})")
+
+    def count(self, name):
+        """The call of a list's static _count."""
+        return (f"{accessor(self.base, name)}_count"
+                f"(R{_param_args(self.layout.params_through(name))})")
+
     def list(self, name):
         lst = next(t for t in self.layout.tail if isinstance(t, m.ListField) and t.name == name)
-        at = accessor(self.base, name)
-        ptr = f"({lst.type.c_name} *) ((char *) R + {at}_offset(R{self.pcall}))"
-        return ptr, f"{at}_count(R{self.pcall})", lst.type
+        ptr = f"({lst.type.c_name} *) ((char *) R + {self.offset(name)})"
+        return ptr, self.count(name), lst.type
 
 
 class _SwitchRefs(_OwnerRefs):
-    """Names in a switch's list lengths, for its accessors: its own fields
-    behind S, the packet's behind R."""
+    """Names in a switch's list lengths, for its accessors: the fields of
+    the switch and of those around it behind S (the outermost one), the
+    innermost switch's first; the packet's behind R."""
 
-    def __init__(self, sw, layout, pcall):
-        super().__init__("", layout, pcall)
+    def __init__(self, chain, layout):
+        super().__init__("", layout)
         self.own = {}
-        for case in sw.cases:
-            for t in case.layout.tail:
-                if isinstance(t, (m.TailField, m.ListField)):
-                    self.own[t.name] = (case, t)
+        for sw, path in chain:      # an inner switch's names hide the outer ones'
+            for case in sw.cases:
+                for t in case.layout.tail:
+                    if isinstance(t, (m.TailField, m.ListField)):
+                        where = f"S->{path}{case.name + '.' if case.name else ''}{t.name}"
+                        self.own[t.name] = (where, t)
 
     def field(self, name):
         if name in self.own:
-            case, _ = self.own[name]
-            return f"S->{case.name}.{name}" if case.name else f"S->{name}"
+            return self.own[name][0]
         return super().field(name)
 
     def list(self, name):
-        case, t = self.own[name]
-        where = f"S->{case.name}.{name}" if case.name else f"S->{name}"
+        where, t = self.own[name]
         return where, c_expr(t.length, self), t.type
 
 

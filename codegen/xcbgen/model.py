@@ -267,10 +267,25 @@ class Layout:
                           # TailField, TailPad, Switch
     params: tuple = ()    # (name, Type) of the <paramref>s it reads
     size_expr: object = None   # <length>: a struct's size as it states it
+    param_use: tuple = ()      # (tail item name, names of the params where it
+                               # starts depends on, of those where it ends)
 
     @property
     def fixed(self):
         return not self.tail
+
+    def params_before(self, name):
+        """(name, Type) of the params that where the tail item `name` starts
+        depends on: those the items before it read."""
+        return self._params_of(name, 1)
+
+    def params_through(self, name):
+        """... and where it ends: those it and the items before it read."""
+        return self._params_of(name, 2)
+
+    def _params_of(self, name, which):
+        use = next((u[which] for u in self.param_use if u[0] == name), ())
+        return tuple((n, t) for n, t in self.params if n in use)
 
     def member(self, name):
         return next((m for m in self.members if m.name == name and not m.pad), None)
@@ -285,6 +300,7 @@ class Struct(Type):
     loc: Loc = None
     iterator: str = ""
     union: bool = False
+    alias_of: str = ""    # a <typedef> of another struct: that one's C name
 
     @property
     def fixed(self):
@@ -346,7 +362,8 @@ class Event:
 
 @dataclass(frozen=True)
 class EventStruct(Type):
-    """<eventstruct>: a union of the 32-byte events of `members`."""
+    """<eventstruct>: a union of the 32-byte events of `members`, the last
+    of them the raw event (event_header, xcb_raw_generic_event_t)."""
     iterator: str = ""
     members: tuple = ()   # (member name, C struct)
     loc: Loc = None

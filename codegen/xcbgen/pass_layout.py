@@ -12,6 +12,8 @@ that cannot exist; rules about a finished layout are the check pass's.
 Needs: draft.decls, draft.refs.  Gives: draft.module.
 """
 
+from dataclasses import replace
+
 from . import model as m
 from .docs import parse_doc
 from .errors import GenError
@@ -97,7 +99,18 @@ def _xid(lay, decl):
 
 
 def _typedef(lay, decl):
+    """A new name for a type. Of a struct or union, a struct of its own, with
+    the same members, its own iterator and functions, as in libxcb (xkb's
+    LockBehavior is a struct like DefaultBehavior, not a typedef of it); but
+    one that holds a switch stays a C typedef, as its switch's C names are
+    its original's."""
     target = lay.resolved(lay.ref(decl.node).type, decl.node.loc)
+    if isinstance(target, m.Struct) and not any(isinstance(t, m.Switch)
+                                                for t in target.layout.tail):
+        lay.add_type(replace(target, module=lay.draft.header, name=decl.name,
+                             c_name=decl.c_name, loc=decl.node.loc,
+                             iterator=lay.iterator(decl.c_name), alias_of=target.c_name))
+        return
     lay.add_type(m.Typedef(lay.draft.header, decl.name, decl.c_name, target.size,
                            target.align, target=target, loc=decl.node.loc,
                            iterator=lay.iterator(decl.c_name)))
@@ -164,7 +177,12 @@ def _struct(lay, decl):
 
 
 def _eventstruct(lay, decl):
-    """A union of the events <allowed> names: this module's, by number."""
+    """A union of the events <allowed> names: this module's, by number, and
+    the raw 32 bytes of any event as its last member, event_header.
+
+    As in libxcb's union, opcode-max is where the range stops, not its
+    last number: xinput's EventForSend (0 to 16) holds the events 0 to 15,
+    and DevicePropertyNotify (16) only as event_header."""
     node = decl.node
     members = []
     for allowed in node.find_all("allowed"):
@@ -174,10 +192,14 @@ def _eventstruct(lay, decl):
         if allowed.require("extension") != lay.draft.root.get("extension-name", ""):
             raise GenError(allowed.loc, "an <eventstruct> may only name this module's events")
         for e in lay.events:
-            if e.xge == xge and lo <= e.number <= hi:
+            if e.xge == xge and lo <= e.number < hi:
                 members.append((e.c_base[len(lay.draft.prefix):], e.c_struct))
     if not members:
         raise GenError(node.loc, f"the eventstruct '{decl.name}' allows no event")
+    if any(name == "event_header" for name, _ in members):
+        raise GenError(node.loc, f"the eventstruct '{decl.name}' allows an event named "
+                                 f"EventHeader, the name of its raw event member")
+    members.append(("event_header", "xcb_raw_generic_event_t"))
     lay.add_type(m.EventStruct(lay.draft.header, decl.name, decl.c_name, 32, 4,
                                iterator=lay.iterator(decl.c_name), members=tuple(members),
                                loc=node.loc))
@@ -393,17 +415,30 @@ class _PacketLayout:
         placed = self.place_lists(mem_size)
         tail = tuple(placed.get(id(t), t) for t in self.tail)
         order = tuple(placed.get(id(item), item) for item in self.order)
-        params = {}
+        # The params a list's elements need come from a field of the same
+        # name before the list where there is one (xinput's reply to
+        # GetDeviceMotionEvents gives its DeviceTimeCoords its num_axes, as
+        # libxcb does); only the others are the layout's own params.
+        own = {mem.name for mem in self.members if not mem.pad}
+        params, use, read = {}, [], []
         for t in tail:
-            for ref in _tail_params(t):
+            before = tuple(read)
+            for ref in _tail_params(t, own):
                 params.setdefault(ref.name, ref.type)
+                if ref.name not in read:
+                    read.append(ref.name)
+            if not isinstance(t, m.TailPad):
+                use.append((t.name, before, tuple(read)))
+            if isinstance(t, m.TailField):
+                own.add(t.name)
         if self.length is not None:
             for ref in param_refs(self.length):
                 params.setdefault(ref.name, ref.type)
         return m.Layout(tuple(self.members), tuple(t for t in tail if isinstance(t, m.ListField)),
                         tuple(self.fds), order, self.wire, mem_size, packed,
                         end=_END[self.kind], fd_total=fd_total, tail=tail,
-                        params=tuple(params.items()), size_expr=self.length)
+                        params=tuple(params.items()), size_expr=self.length,
+                        param_use=tuple(use))
 
     def place_lists(self, mem_size):
         """Each pending list as a ListField, keyed by the pending one's id:
@@ -478,13 +513,16 @@ class _PacketLayout:
         return False
 
 
-def _tail_params(t):
-    """The <paramref>s a tail item reads."""
+def _tail_params(t, own=()):
+    """The <paramref>s a tail item reads, but those of its elements that the
+    fields `own` give them."""
     if isinstance(t, m.ListField):
         out = param_refs(t.length) if t.length is not None else []
         if isinstance(t.type, m.Struct):
-            out += [m.ParamRef(n, typ) for n, typ in t.type.layout.params]
+            out += [m.ParamRef(n, typ) for n, typ in t.type.layout.params if n not in own]
         return out
+    if isinstance(t, m.TailField) and isinstance(t.type, m.Struct):
+        return [m.ParamRef(n, typ) for n, typ in t.type.layout.params if n not in own]
     if isinstance(t, m.Switch):
         return [r for case in t.cases for x in case.layout.tail for r in _tail_params(x)]
     return []

@@ -131,11 +131,16 @@ def enum_items(text):
 
 
 def member_names(decl):
-    """Member names of a struct or union declaration from declarations()."""
+    """Member names of a struct or union declaration from declarations(); a
+    nested struct's or union's members follow it as `outer.inner` (what
+    offsetof() takes)."""
     names = []
-    for mem in decl.split(";"):
-        mem = mem.replace(" packed", "")
+    for mem in _split(decl.replace(" packed", ""), ";", "{", "}"):
         m = re.search(r"(\w+)(\[[^\]]*\])?$", mem)
-        if m:
-            names.append(m.group(1))
+        if not m:
+            continue
+        names.append(m.group(1))
+        body = re.match(r"(?:struct|union) ?(?:\w+ ?)?\{(.*)\}", mem, re.S)
+        if body and not m.group(2):
+            names += [f"{m.group(1)}.{inner}" for inner in member_names(body.group(1))]
     return names

@@ -94,6 +94,25 @@ xcb_cons_stamp_end(xcb_cons_stamp_iterator_t i)
     return xcb_ret;
 }
 
+void
+xcb_cons_mark_next(xcb_cons_mark_iterator_t *i)
+{
+    --i->rem;
+    ++i->data;
+    i->index += sizeof(xcb_cons_mark_t);
+}
+
+xcb_generic_iterator_t
+xcb_cons_mark_end(xcb_cons_mark_iterator_t i)
+{
+    xcb_generic_iterator_t xcb_ret;
+
+    xcb_ret.data = i.data + i.rem;
+    xcb_ret.index = i.index + ((char *) xcb_ret.data - (char *) i.data);
+    xcb_ret.rem = 0;
+    return xcb_ret;
+}
+
 static size_t
 xcb_cons_counted_items_offset(const xcb_cons_counted_t *R)
 {
@@ -164,10 +183,9 @@ xcb_cons_counted_end(xcb_cons_counted_iterator_t i)
 }
 
 static size_t
-xcb_cons_row_cells_offset(const xcb_cons_row_t *R, uint8_t width)
+xcb_cons_row_cells_offset(const xcb_cons_row_t *R)
 {
     (void) R;
-    (void) width;
     return 4;
 }
 
@@ -186,9 +204,9 @@ xcb_cons_row_cells_length(const xcb_cons_row_t *R, uint8_t width)
 }
 
 uint16_t *
-xcb_cons_row_cells(const xcb_cons_row_t *R, uint8_t width)
+xcb_cons_row_cells(const xcb_cons_row_t *R)
 {
-    return (uint16_t *) ((char *) R + xcb_cons_row_cells_offset(R, width));
+    return (uint16_t *) ((char *) R + xcb_cons_row_cells_offset(R));
 }
 
 xcb_generic_iterator_t
@@ -196,7 +214,7 @@ xcb_cons_row_cells_end(const xcb_cons_row_t *R, uint8_t width)
 {
     xcb_generic_iterator_t xcb_i;
 
-    xcb_i.data = (uint16_t *) ((char *) R + xcb_cons_row_cells_offset(R, width)) + xcb_cons_row_cells_count(R, width);
+    xcb_i.data = (uint16_t *) ((char *) R + xcb_cons_row_cells_offset(R)) + xcb_cons_row_cells_count(R, width);
     xcb_i.rem = 0;
     xcb_i.index = (char *) xcb_i.data - (char *) R;
     return xcb_i;
@@ -207,7 +225,7 @@ xcb_cons_row_sizeof(const void *_buffer, uint8_t width)
 {
     const xcb_cons_row_t *R = _buffer;
 
-    return (int) ((((xcb_cons_row_cells_offset(R, width) + (size_t) xcb_cons_row_cells_count(R, width) * 2) + 3) & ~(size_t) 3));
+    return (int) ((((xcb_cons_row_cells_offset(R) + (size_t) xcb_cons_row_cells_count(R, width) * 2) + 3) & ~(size_t) 3));
 }
 
 void
@@ -227,6 +245,112 @@ xcb_cons_row_end(xcb_cons_row_iterator_t i)
 
     while (i.rem > 0)
         xcb_cons_row_next(&i);
+    xcb_ret.data = i.data;
+    xcb_ret.index = i.index;
+    xcb_ret.rem = 0;
+    return xcb_ret;
+}
+
+static size_t
+xcb_cons_grid_cells_offset(const xcb_cons_grid_t *R)
+{
+    (void) R;
+    return 4;
+}
+
+static int
+xcb_cons_grid_cells_count(const xcb_cons_grid_t *R, uint8_t width)
+{
+    (void) width;
+    (void) R;
+    return (int) width;
+}
+
+int
+xcb_cons_grid_cells_length(const xcb_cons_grid_t *R, uint8_t width)
+{
+    return xcb_cons_grid_cells_count(R, width);
+}
+
+uint16_t *
+xcb_cons_grid_cells(const xcb_cons_grid_t *R)
+{
+    return (uint16_t *) ((char *) R + xcb_cons_grid_cells_offset(R));
+}
+
+xcb_generic_iterator_t
+xcb_cons_grid_cells_end(const xcb_cons_grid_t *R, uint8_t width)
+{
+    xcb_generic_iterator_t xcb_i;
+
+    xcb_i.data = (uint16_t *) ((char *) R + xcb_cons_grid_cells_offset(R)) + xcb_cons_grid_cells_count(R, width);
+    xcb_i.rem = 0;
+    xcb_i.index = (char *) xcb_i.data - (char *) R;
+    return xcb_i;
+}
+
+static size_t
+xcb_cons_grid_tags_offset(const xcb_cons_grid_t *R, uint8_t width)
+{
+    (void) width;
+    return (((xcb_cons_grid_cells_offset(R) + (size_t) xcb_cons_grid_cells_count(R, width) * 2) + 3) & ~(size_t) 3);
+}
+
+static int
+xcb_cons_grid_tags_count(const xcb_cons_grid_t *R, uint8_t width)
+{
+    (void) width;
+    return (int) R->n_tags;
+}
+
+int
+xcb_cons_grid_tags_length(const xcb_cons_grid_t *R, uint8_t width)
+{
+    return xcb_cons_grid_tags_count(R, width);
+}
+
+uint32_t *
+xcb_cons_grid_tags(const xcb_cons_grid_t *R, uint8_t width)
+{
+    return (uint32_t *) ((char *) R + xcb_cons_grid_tags_offset(R, width));
+}
+
+xcb_generic_iterator_t
+xcb_cons_grid_tags_end(const xcb_cons_grid_t *R, uint8_t width)
+{
+    xcb_generic_iterator_t xcb_i;
+
+    xcb_i.data = (uint32_t *) ((char *) R + xcb_cons_grid_tags_offset(R, width)) + xcb_cons_grid_tags_count(R, width);
+    xcb_i.rem = 0;
+    xcb_i.index = (char *) xcb_i.data - (char *) R;
+    return xcb_i;
+}
+
+int
+xcb_cons_grid_sizeof(const void *_buffer, uint8_t width)
+{
+    const xcb_cons_grid_t *R = _buffer;
+
+    return (int) (xcb_cons_grid_tags_offset(R, width) + (size_t) xcb_cons_grid_tags_count(R, width) * 4);
+}
+
+void
+xcb_cons_grid_next(xcb_cons_grid_iterator_t *i)
+{
+    int xcb_size = xcb_cons_grid_sizeof(i->data, i->width);
+
+    --i->rem;
+    i->data = (xcb_cons_grid_t *) ((char *) i->data + xcb_size);
+    i->index += xcb_size;
+}
+
+xcb_generic_iterator_t
+xcb_cons_grid_end(xcb_cons_grid_iterator_t i)
+{
+    xcb_generic_iterator_t xcb_ret;
+
+    while (i.rem > 0)
+        xcb_cons_grid_next(&i);
     xcb_ret.data = i.data;
     xcb_ret.index = i.index;
     xcb_ret.rem = 0;
@@ -990,86 +1114,81 @@ xcb_cons_query_items_serialize(void **_buffer,
 }
 
 static size_t
-xcb_cons_query_items_offset(const xcb_cons_query_reply_t *R, uint8_t width)
+xcb_cons_query_items_offset(const xcb_cons_query_reply_t *R)
 {
     (void) R;
-    (void) width;
     return 40;
 }
 
 void *
-xcb_cons_query_items(const xcb_cons_query_reply_t *R, uint8_t width)
+xcb_cons_query_items(const xcb_cons_query_reply_t *R)
 {
-    return (void *) ((char *) R + xcb_cons_query_items_offset(R, width));
+    return (void *) ((char *) R + xcb_cons_query_items_offset(R));
 }
 
 static size_t
-xcb_cons_query_rows_offset(const xcb_cons_query_reply_t *R, uint8_t width)
+xcb_cons_query_rows_offset(const xcb_cons_query_reply_t *R)
 {
-    (void) width;
-    return xcb_cons_query_items_offset(R, width) + (size_t) xcb_cons_query_items_sizeof((char *) R + xcb_cons_query_items_offset(R, width), R->num_items, R->format);
+    return xcb_cons_query_items_offset(R) + (size_t) xcb_cons_query_items_sizeof((char *) R + xcb_cons_query_items_offset(R), R->num_items, R->format);
 }
 
 static int
-xcb_cons_query_rows_count(const xcb_cons_query_reply_t *R, uint8_t width)
+xcb_cons_query_rows_count(const xcb_cons_query_reply_t *R)
 {
-    (void) width;
     return (int) R->num_rows;
 }
 
 int
-xcb_cons_query_rows_length(const xcb_cons_query_reply_t *R, uint8_t width)
+xcb_cons_query_rows_length(const xcb_cons_query_reply_t *R)
 {
-    return xcb_cons_query_rows_count(R, width);
+    return xcb_cons_query_rows_count(R);
 }
 
 xcb_cons_row_iterator_t
-xcb_cons_query_rows_iterator(const xcb_cons_query_reply_t *R, uint8_t width)
+xcb_cons_query_rows_iterator(const xcb_cons_query_reply_t *R)
 {
     xcb_cons_row_iterator_t xcb_i;
 
-    xcb_i.data = (xcb_cons_row_t *) ((char *) R + xcb_cons_query_rows_offset(R, width));
-    xcb_i.rem = xcb_cons_query_rows_count(R, width);
-    xcb_i.width = width;
+    xcb_i.data = (xcb_cons_row_t *) ((char *) R + xcb_cons_query_rows_offset(R));
+    xcb_i.rem = xcb_cons_query_rows_count(R);
+    xcb_i.width = R->width;
     xcb_i.index = (char *) xcb_i.data - (char *) R;
     return xcb_i;
 }
 
 static size_t
-xcb_cons_query_rest_offset(const xcb_cons_query_reply_t *R, uint8_t width)
+xcb_cons_query_rest_offset(const xcb_cons_query_reply_t *R)
 {
-    (void) width;
-    return xcb_cons_query_rows_offset(R, width) + ({ const char *xcb_lp = (const char *) ((char *) R + xcb_cons_query_rows_offset(R, width)); size_t xcb_ln = 0; for (int64_t xcb_li = 0; xcb_li < (int64_t) (xcb_cons_query_rows_count(R, width)); xcb_li++) xcb_ln += (size_t) xcb_cons_row_sizeof(xcb_lp + xcb_ln, R->width); xcb_ln; });
+    return xcb_cons_query_rows_offset(R) + ({ const char *xcb_lp = (const char *) ((char *) R + xcb_cons_query_rows_offset(R)); size_t xcb_ln = 0; for (int64_t xcb_li = 0; xcb_li < (int64_t) (xcb_cons_query_rows_count(R)); xcb_li++) xcb_ln += (size_t) xcb_cons_row_sizeof(xcb_lp + xcb_ln, R->width); xcb_ln; });
 }
 
 static int
-xcb_cons_query_rest_count(const xcb_cons_query_reply_t *R, uint8_t width)
+xcb_cons_query_rest_count(const xcb_cons_query_reply_t *R)
 {
-    (void) width;
     size_t xcb_end = (32 + ((size_t) R->length * 4));
-    size_t xcb_start = xcb_cons_query_rest_offset(R, width);
+    size_t xcb_start = xcb_cons_query_rest_offset(R);
 
     return xcb_end > xcb_start ? (int) ((xcb_end - xcb_start) / 4) : 0;
 }
 
 int
-xcb_cons_query_rest_length(const xcb_cons_query_reply_t *R, uint8_t width)
+xcb_cons_query_rest_length(const xcb_cons_query_reply_t *R)
 {
-    return xcb_cons_query_rest_count(R, width);
+    return xcb_cons_query_rest_count(R);
 }
 
 uint32_t *
-xcb_cons_query_rest(const xcb_cons_query_reply_t *R, uint8_t width)
+xcb_cons_query_rest(const xcb_cons_query_reply_t *R)
 {
-    return (uint32_t *) ((char *) R + xcb_cons_query_rest_offset(R, width));
+    return (uint32_t *) ((char *) R + xcb_cons_query_rest_offset(R));
 }
 
 xcb_generic_iterator_t
-xcb_cons_query_rest_end(const xcb_cons_query_reply_t *R, uint8_t width)
+xcb_cons_query_rest_end(const xcb_cons_query_reply_t *R)
 {
     xcb_generic_iterator_t xcb_i;
 
-    xcb_i.data = (uint32_t *) ((char *) R + xcb_cons_query_rest_offset(R, width)) + xcb_cons_query_rest_count(R, width);
+    xcb_i.data = (uint32_t *) ((char *) R + xcb_cons_query_rest_offset(R)) + xcb_cons_query_rest_count(R);
     xcb_i.rem = 0;
     xcb_i.index = (char *) xcb_i.data - (char *) R;
     return xcb_i;
@@ -1130,12 +1249,12 @@ xcb_cons_query_items_data_32_end(const xcb_cons_query_reply_t *R,
 }
 
 int
-xcb_cons_query_sizeof(const void *_buffer, uint32_t rest_len, uint8_t width)
+xcb_cons_query_sizeof(const void *_buffer, uint32_t rest_len)
 {
     const xcb_cons_query_reply_t *R = _buffer;
 
     (void) rest_len;
-    return (int) (xcb_cons_query_rest_offset(R, width) + (size_t) xcb_cons_query_rest_count(R, width) * 4);
+    return (int) (xcb_cons_query_rest_offset(R) + (size_t) xcb_cons_query_rest_count(R) * 4);
 }
 
 xcb_cons_query_reply_t *
@@ -1144,6 +1263,230 @@ xcb_cons_query_reply(xcb_connection_t *c,
                      xcb_generic_error_t **e)
 {
     xcb_cons_query_reply_t *xcb_reply = xcb_wait_for_reply(c, cookie.sequence, e);
+
+    return xcb_reply;
+}
+
+static uint64_t
+send_nest(xcb_connection_t *c, int xcb_flags)
+{
+    static const xcb_protocol_request_t xcb_req = {
+        .count = 2,
+        .ext = &xcb_cons_id,
+        .opcode = XCB_CONS_NEST,
+        .isvoid = 0
+    };
+    struct iovec xcb_parts[4];
+    xcb_cons_nest_request_t xcb_out;
+
+    memset(&xcb_out, 0, sizeof(xcb_out));
+
+    xcb_parts[2].iov_base = (char *) &xcb_out;
+    xcb_parts[2].iov_len = sizeof(xcb_out);
+    xcb_parts[3].iov_base = NULL;  /* libxcb sends pad bytes for NULL */
+    xcb_parts[3].iov_len = -xcb_parts[2].iov_len & 3;
+    return xcb_send_request64(c, xcb_flags, xcb_parts + 2, &xcb_req);
+}
+
+xcb_cons_nest_cookie_t
+xcb_cons_nest(xcb_connection_t *c)
+{
+    xcb_cons_nest_cookie_t xcb_cookie;
+
+    xcb_cookie.sequence = (unsigned int)
+        send_nest(c, XCB_REQUEST_CHECKED);
+
+    return xcb_cookie;
+}
+
+xcb_cons_nest_cookie_t
+xcb_cons_nest_unchecked(xcb_connection_t *c)
+{
+    xcb_cons_nest_cookie_t xcb_cookie;
+
+    xcb_cookie.sequence = (unsigned int)
+        send_nest(c, 0);
+
+    return xcb_cookie;
+}
+
+int
+xcb_cons_nest_found_colours_detail_unpack(const void *_buffer,
+                                          uint8_t n_cells,
+                                          uint8_t kinds,
+                                          xcb_cons_nest_found_colours_detail_t *_aux)
+{
+    const char *xcb_in = _buffer;
+    size_t xcb_at = 0;
+
+    memset(_aux, 0, sizeof(*_aux));
+    (void) n_cells;
+    (void) kinds;
+
+    if ((kinds) & (2)) {
+        _aux->cells = (uint32_t *) (xcb_in + xcb_at);
+        xcb_at += (size_t) (n_cells) * 4;
+    }
+    return (int) xcb_at;
+}
+
+int
+xcb_cons_nest_found_colours_detail_sizeof(const void *_buffer, uint8_t n_cells, uint8_t kinds)
+{
+    xcb_cons_nest_found_colours_detail_t xcb_aux;
+
+    return xcb_cons_nest_found_colours_detail_unpack(_buffer, n_cells, kinds, &xcb_aux);
+}
+
+static int
+xcb_cons_nest_found_colours_detail_put(char *xcb_out, uint8_t n_cells, uint8_t kinds, const xcb_cons_nest_found_colours_detail_t *_aux)
+{
+    size_t xcb_at = 0;
+    (void) n_cells;
+    (void) kinds;
+
+    if ((kinds) & (2)) {
+        if (xcb_out != NULL)
+            memcpy(xcb_out + xcb_at, _aux->cells, (size_t) (n_cells) * 4);
+        xcb_at += (size_t) (n_cells) * 4;
+    }
+    return (int) xcb_at;
+}
+
+int
+xcb_cons_nest_found_colours_detail_serialize(void **_buffer,
+                                             uint8_t n_cells,
+                                             uint8_t kinds,
+                                             const xcb_cons_nest_found_colours_detail_t *_aux)
+{
+    int xcb_size = xcb_cons_nest_found_colours_detail_put(NULL, n_cells, kinds, _aux);
+
+    if (*_buffer == NULL)
+        *_buffer = malloc(xcb_size > 0 ? (size_t) xcb_size : 1);
+    if (*_buffer == NULL)
+        return -1;
+    return xcb_cons_nest_found_colours_detail_put(*_buffer, n_cells, kinds, _aux);
+}
+
+int
+xcb_cons_nest_found_unpack(const void *_buffer, uint8_t parts, xcb_cons_nest_found_t *_aux)
+{
+    const char *xcb_in = _buffer;
+    size_t xcb_at = 0;
+
+    memset(_aux, 0, sizeof(*_aux));
+    (void) parts;
+
+    if ((parts) & (1)) {
+        memcpy(&_aux->colours.n_cells, xcb_in + xcb_at, sizeof(uint8_t));
+        xcb_at += sizeof(uint8_t);
+        memcpy(&_aux->colours.kinds, xcb_in + xcb_at, sizeof(uint8_t));
+        xcb_at += sizeof(uint8_t);
+        xcb_at += 2;
+        xcb_at += (size_t) xcb_cons_nest_found_colours_detail_unpack(xcb_in + xcb_at, _aux->colours.n_cells, _aux->colours.kinds, &_aux->colours.detail);
+    }
+    return (int) xcb_at;
+}
+
+int
+xcb_cons_nest_found_sizeof(const void *_buffer, uint8_t parts)
+{
+    xcb_cons_nest_found_t xcb_aux;
+
+    return xcb_cons_nest_found_unpack(_buffer, parts, &xcb_aux);
+}
+
+static int
+xcb_cons_nest_found_put(char *xcb_out, uint8_t parts, const xcb_cons_nest_found_t *_aux)
+{
+    size_t xcb_at = 0;
+    (void) parts;
+
+    if ((parts) & (1)) {
+        if (xcb_out != NULL)
+            memcpy(xcb_out + xcb_at, &_aux->colours.n_cells, sizeof(uint8_t));
+        xcb_at += sizeof(uint8_t);
+        if (xcb_out != NULL)
+            memcpy(xcb_out + xcb_at, &_aux->colours.kinds, sizeof(uint8_t));
+        xcb_at += sizeof(uint8_t);
+        if (xcb_out != NULL)
+            memset(xcb_out + xcb_at, 0, 2);
+        xcb_at += 2;
+        xcb_at += (size_t) xcb_cons_nest_found_colours_detail_put(xcb_out != NULL ? xcb_out + xcb_at : NULL, _aux->colours.n_cells, _aux->colours.kinds, &_aux->colours.detail);
+    }
+    return (int) xcb_at;
+}
+
+int
+xcb_cons_nest_found_serialize(void **_buffer, uint8_t parts, const xcb_cons_nest_found_t *_aux)
+{
+    int xcb_size = xcb_cons_nest_found_put(NULL, parts, _aux);
+
+    if (*_buffer == NULL)
+        *_buffer = malloc(xcb_size > 0 ? (size_t) xcb_size : 1);
+    if (*_buffer == NULL)
+        return -1;
+    return xcb_cons_nest_found_put(*_buffer, parts, _aux);
+}
+
+static size_t
+xcb_cons_nest_found_offset(const xcb_cons_nest_reply_t *R)
+{
+    (void) R;
+    return 32;
+}
+
+void *
+xcb_cons_nest_found(const xcb_cons_nest_reply_t *R)
+{
+    return (void *) ((char *) R + xcb_cons_nest_found_offset(R));
+}
+
+int
+xcb_cons_nest_found_colours_detail_cells_length(const xcb_cons_nest_reply_t *R,
+                                                const xcb_cons_nest_found_t *S)
+{
+    (void) R;
+    (void) S;
+    return (int) (S->colours.n_cells);
+}
+
+uint32_t *
+xcb_cons_nest_found_colours_detail_cells(const xcb_cons_nest_found_t *S)
+{
+    return S->colours.detail.cells;
+}
+
+xcb_generic_iterator_t
+xcb_cons_nest_found_colours_detail_cells_end(const xcb_cons_nest_reply_t *R,
+                                             const xcb_cons_nest_found_t *S)
+{
+    xcb_generic_iterator_t xcb_i;
+
+    xcb_i.data = S->colours.detail.cells + xcb_cons_nest_found_colours_detail_cells_length(R, S);
+    xcb_i.rem = 0;
+    xcb_i.index = (char *) xcb_i.data - (char *) R;
+    return xcb_i;
+}
+
+xcb_cons_nest_found_colours_detail_t *
+xcb_cons_nest_found_colours_detail(const xcb_cons_nest_found_t *S)
+{
+    return (xcb_cons_nest_found_colours_detail_t *) &S->colours.detail;
+}
+
+int
+xcb_cons_nest_sizeof(const void *_buffer)
+{
+    const xcb_cons_nest_reply_t *R = _buffer;
+
+    return (int) (xcb_cons_nest_found_offset(R) + (size_t) xcb_cons_nest_found_sizeof((char *) R + xcb_cons_nest_found_offset(R), R->parts));
+}
+
+xcb_cons_nest_reply_t *
+xcb_cons_nest_reply(xcb_connection_t *c, xcb_cons_nest_cookie_t cookie, xcb_generic_error_t **e)
+{
+    xcb_cons_nest_reply_t *xcb_reply = xcb_wait_for_reply(c, cookie.sequence, e);
 
     return xcb_reply;
 }

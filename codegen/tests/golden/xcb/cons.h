@@ -92,6 +92,24 @@ typedef struct xcb_cons_stamp_iterator_t {
     int index;
 } xcb_cons_stamp_iterator_t;
 
+/**
+ * The same members as xcb_cons_stamp_t (a <typedef> of it).
+ */
+typedef struct xcb_cons_mark_t {
+    uint64_t ust;
+    uint32_t msc;
+    uint8_t pad0[4];
+} xcb_cons_mark_t;
+
+/**
+ * An iterator over xcb_cons_mark_t.
+ */
+typedef struct xcb_cons_mark_iterator_t {
+    xcb_cons_mark_t *data;
+    int rem;
+    int index;
+} xcb_cons_mark_iterator_t;
+
 typedef struct xcb_cons_counted_t {
     uint16_t n;
     uint8_t pad0[2];
@@ -119,6 +137,21 @@ typedef struct xcb_cons_row_iterator_t {
     int index;
     uint8_t width;
 } xcb_cons_row_iterator_t;
+
+typedef struct xcb_cons_grid_t {
+    uint8_t n_tags;
+    uint8_t pad0[3];
+} xcb_cons_grid_t;
+
+/**
+ * An iterator over xcb_cons_grid_t.
+ */
+typedef struct xcb_cons_grid_iterator_t {
+    xcb_cons_grid_t *data;
+    int rem;
+    int index;
+    uint8_t width;
+} xcb_cons_grid_iterator_t;
 
 /** The fields of extra, as _unpack() gives them and _serialize() takes them. */
 typedef struct xcb_cons_masks_extra_t {
@@ -243,6 +276,51 @@ typedef struct xcb_cons_query_reply_t {
     uint32_t more;
 } xcb_cons_query_reply_t;
 
+/**
+ * A cookie for xcb_cons_nest(): pass it to xcb_cons_nest_reply().
+ */
+typedef struct xcb_cons_nest_cookie_t {
+    unsigned int sequence; /**< The request's sequence number. */
+} xcb_cons_nest_cookie_t;
+
+/** Opcode of the Nest request. */
+#define XCB_CONS_NEST 4
+
+/**
+ * The fixed part of the Nest request, as it goes on the wire.
+ */
+typedef struct xcb_cons_nest_request_t {
+    uint8_t major_opcode;
+    uint8_t minor_opcode;
+    uint16_t length;
+} xcb_cons_nest_request_t;
+
+/** The fields of detail, as _unpack() gives them and _serialize() takes them. */
+typedef struct xcb_cons_nest_found_colours_detail_t {
+    uint32_t * cells;
+} xcb_cons_nest_found_colours_detail_t;
+
+/** The fields of found, as _unpack() gives them and _serialize() takes them. */
+typedef struct xcb_cons_nest_found_t {
+    struct {
+        uint8_t                              n_cells;
+        uint8_t                              kinds;
+        uint8_t                              pad1[2];
+        xcb_cons_nest_found_colours_detail_t detail;
+    } colours;
+} xcb_cons_nest_found_t;
+
+/**
+ * The reply to Nest.
+ */
+typedef struct xcb_cons_nest_reply_t {
+    uint8_t response_type;
+    uint8_t parts;
+    uint16_t sequence;
+    uint32_t length;
+    uint8_t pad0[24];
+} xcb_cons_nest_reply_t;
+
 /** The event number of Changed. */
 #define XCB_CONS_CHANGED 0
 
@@ -269,6 +347,7 @@ typedef xcb_cons_changed_event_t xcb_cons_moved_event_t;
 typedef union xcb_cons_any_event_t {
     xcb_cons_changed_event_t changed;
     xcb_cons_moved_event_t moved;
+    xcb_raw_generic_event_t event_header;
 } xcb_cons_any_event_t;
 
 /**
@@ -363,6 +442,22 @@ xcb_generic_iterator_t
 xcb_cons_stamp_end(xcb_cons_stamp_iterator_t i);
 
 /**
+ * Moves the iterator to the next xcb_cons_mark_t.
+ *
+ * @param i The iterator.
+ */
+void
+xcb_cons_mark_next(xcb_cons_mark_iterator_t *i);
+
+/**
+ * An iterator just past the last xcb_cons_mark_t of `i`.
+ *
+ * @param i The iterator.
+ */
+xcb_generic_iterator_t
+xcb_cons_mark_end(xcb_cons_mark_iterator_t i);
+
+/**
  * Moves the iterator to the next xcb_cons_counted_t.
  *
  * @param i The iterator.
@@ -440,7 +535,7 @@ xcb_cons_row_sizeof(const void *_buffer, uint8_t width);
  * @param R The packet.
  */
 uint16_t *
-xcb_cons_row_cells(const xcb_cons_row_t *R, uint8_t width);
+xcb_cons_row_cells(const xcb_cons_row_t *R);
 
 /**
  * The number of elements in cells.
@@ -457,6 +552,78 @@ xcb_cons_row_cells_length(const xcb_cons_row_t *R, uint8_t width);
  */
 xcb_generic_iterator_t
 xcb_cons_row_cells_end(const xcb_cons_row_t *R, uint8_t width);
+
+/**
+ * Moves the iterator to the next xcb_cons_grid_t.
+ *
+ * @param i The iterator.
+ */
+void
+xcb_cons_grid_next(xcb_cons_grid_iterator_t *i);
+
+/**
+ * An iterator just past the last xcb_cons_grid_t of `i`.
+ *
+ * @param i The iterator.
+ */
+xcb_generic_iterator_t
+xcb_cons_grid_end(xcb_cons_grid_iterator_t i);
+
+/**
+ * The size in bytes of a xcb_cons_grid_t.
+ *
+ * @param _buffer The struct.
+ */
+int
+xcb_cons_grid_sizeof(const void *_buffer, uint8_t width);
+
+/**
+ * The first element of cells.
+ *
+ * @param R The packet.
+ */
+uint16_t *
+xcb_cons_grid_cells(const xcb_cons_grid_t *R);
+
+/**
+ * The number of elements in cells.
+ *
+ * @param R The packet.
+ */
+int
+xcb_cons_grid_cells_length(const xcb_cons_grid_t *R, uint8_t width);
+
+/**
+ * An iterator past the elements of cells.
+ *
+ * @param R The packet.
+ */
+xcb_generic_iterator_t
+xcb_cons_grid_cells_end(const xcb_cons_grid_t *R, uint8_t width);
+
+/**
+ * The first element of tags.
+ *
+ * @param R The packet.
+ */
+uint32_t *
+xcb_cons_grid_tags(const xcb_cons_grid_t *R, uint8_t width);
+
+/**
+ * The number of elements in tags.
+ *
+ * @param R The packet.
+ */
+int
+xcb_cons_grid_tags_length(const xcb_cons_grid_t *R, uint8_t width);
+
+/**
+ * An iterator past the elements of tags.
+ *
+ * @param R The packet.
+ */
+xcb_generic_iterator_t
+xcb_cons_grid_tags_end(const xcb_cons_grid_t *R, uint8_t width);
 
 /**
  * Moves the iterator to the next xcb_cons_masks_t.
@@ -865,7 +1032,7 @@ xcb_cons_query_items_sizeof(const void *_buffer, uint32_t num_items, uint8_t for
  * @param R The packet.
  */
 void *
-xcb_cons_query_items(const xcb_cons_query_reply_t *R, uint8_t width);
+xcb_cons_query_items(const xcb_cons_query_reply_t *R);
 
 /**
  * The number of elements in rows.
@@ -873,7 +1040,7 @@ xcb_cons_query_items(const xcb_cons_query_reply_t *R, uint8_t width);
  * @param R The packet.
  */
 int
-xcb_cons_query_rows_length(const xcb_cons_query_reply_t *R, uint8_t width);
+xcb_cons_query_rows_length(const xcb_cons_query_reply_t *R);
 
 /**
  * An iterator over the elements of rows.
@@ -881,7 +1048,7 @@ xcb_cons_query_rows_length(const xcb_cons_query_reply_t *R, uint8_t width);
  * @param R The packet.
  */
 xcb_cons_row_iterator_t
-xcb_cons_query_rows_iterator(const xcb_cons_query_reply_t *R, uint8_t width);
+xcb_cons_query_rows_iterator(const xcb_cons_query_reply_t *R);
 
 /**
  * The first element of rest.
@@ -889,7 +1056,7 @@ xcb_cons_query_rows_iterator(const xcb_cons_query_reply_t *R, uint8_t width);
  * @param R The packet.
  */
 uint32_t *
-xcb_cons_query_rest(const xcb_cons_query_reply_t *R, uint8_t width);
+xcb_cons_query_rest(const xcb_cons_query_reply_t *R);
 
 /**
  * The number of elements in rest.
@@ -897,7 +1064,7 @@ xcb_cons_query_rest(const xcb_cons_query_reply_t *R, uint8_t width);
  * @param R The packet.
  */
 int
-xcb_cons_query_rest_length(const xcb_cons_query_reply_t *R, uint8_t width);
+xcb_cons_query_rest_length(const xcb_cons_query_reply_t *R);
 
 /**
  * An iterator past the elements of rest.
@@ -905,7 +1072,7 @@ xcb_cons_query_rest_length(const xcb_cons_query_reply_t *R, uint8_t width);
  * @param R The packet.
  */
 xcb_generic_iterator_t
-xcb_cons_query_rest_end(const xcb_cons_query_reply_t *R, uint8_t width);
+xcb_cons_query_rest_end(const xcb_cons_query_reply_t *R);
 
 /**
  * The first element of data8.
@@ -970,7 +1137,7 @@ xcb_cons_query_items_data_32_end(const xcb_cons_query_reply_t *R,
  * @param rest_len The number of elements in rest.
  */
 int
-xcb_cons_query_sizeof(const void *_buffer, uint32_t rest_len, uint8_t width);
+xcb_cons_query_sizeof(const void *_buffer, uint32_t rest_len);
 
 /**
  * Waits for the reply to xcb_cons_query() and returns it.
@@ -986,6 +1153,136 @@ xcb_cons_query_reply_t *
 xcb_cons_query_reply(xcb_connection_t *c,
                      xcb_cons_query_cookie_t cookie,
                      xcb_generic_error_t **e);
+
+/**
+ *
+ *
+ * @return A cookie for xcb_cons_nest_reply(), which returns an X error through its `e`.
+ *
+ * @param c The connection.
+ */
+xcb_cons_nest_cookie_t
+xcb_cons_nest(xcb_connection_t *c);
+
+/**
+ * As xcb_cons_nest(), but an X error goes to the event queue instead of to
+ * xcb_cons_nest_reply().
+ *
+ * @param c The connection.
+ */
+xcb_cons_nest_cookie_t
+xcb_cons_nest_unchecked(xcb_connection_t *c);
+
+/**
+ * Writes the switch's fields into *_buffer (allocated with malloc() when NULL) and returns
+ * its size in bytes, or -1 when out of memory.
+ */
+int
+xcb_cons_nest_found_colours_detail_serialize(void **_buffer,
+                                             uint8_t n_cells,
+                                             uint8_t kinds,
+                                             const xcb_cons_nest_found_colours_detail_t *_aux);
+
+/**
+ * Reads the switch's fields from its bytes into *_aux (lists point into the bytes) and
+ * returns the number of bytes read.
+ */
+int
+xcb_cons_nest_found_colours_detail_unpack(const void *_buffer,
+                                          uint8_t n_cells,
+                                          uint8_t kinds,
+                                          xcb_cons_nest_found_colours_detail_t *_aux);
+
+/**
+ * The size in bytes of the switch's bytes.
+ */
+int
+xcb_cons_nest_found_colours_detail_sizeof(const void *_buffer, uint8_t n_cells, uint8_t kinds);
+
+/**
+ * Writes the switch's fields into *_buffer (allocated with malloc() when NULL) and returns
+ * its size in bytes, or -1 when out of memory.
+ */
+int
+xcb_cons_nest_found_serialize(void **_buffer, uint8_t parts, const xcb_cons_nest_found_t *_aux);
+
+/**
+ * Reads the switch's fields from its bytes into *_aux (lists point into the bytes) and
+ * returns the number of bytes read.
+ */
+int
+xcb_cons_nest_found_unpack(const void *_buffer, uint8_t parts, xcb_cons_nest_found_t *_aux);
+
+/**
+ * The size in bytes of the switch's bytes.
+ */
+int
+xcb_cons_nest_found_sizeof(const void *_buffer, uint8_t parts);
+
+/**
+ * Where found is in the packet.
+ *
+ * @param R The packet.
+ */
+void *
+xcb_cons_nest_found(const xcb_cons_nest_reply_t *R);
+
+/**
+ * The first element of cells.
+ *
+ * @param S The switch, unpacked.
+ */
+uint32_t *
+xcb_cons_nest_found_colours_detail_cells(const xcb_cons_nest_found_t *S);
+
+/**
+ * The number of elements in cells.
+ *
+ * @param R The packet.
+ * @param S The switch, unpacked.
+ */
+int
+xcb_cons_nest_found_colours_detail_cells_length(const xcb_cons_nest_reply_t *R,
+                                                const xcb_cons_nest_found_t *S);
+
+/**
+ * An iterator past the elements of cells.
+ *
+ * @param R The packet.
+ * @param S The switch, unpacked.
+ */
+xcb_generic_iterator_t
+xcb_cons_nest_found_colours_detail_cells_end(const xcb_cons_nest_reply_t *R,
+                                             const xcb_cons_nest_found_t *S);
+
+/**
+ * Where detail is in the packet.
+ *
+ * @param S The switch, unpacked.
+ */
+xcb_cons_nest_found_colours_detail_t *
+xcb_cons_nest_found_colours_detail(const xcb_cons_nest_found_t *S);
+
+/**
+ * The size in bytes of a Nest reply, lists included.
+ *
+ * @param _buffer The packet.
+ */
+int
+xcb_cons_nest_sizeof(const void *_buffer);
+
+/**
+ * Waits for the reply to xcb_cons_nest() and returns it.
+ *
+ * @return The reply, which the caller frees with free(), or NULL on error: then *e holds
+ * the X error (when e is not NULL).
+ *
+ * @param c The connection.
+ * @param cookie The cookie that xcb_cons_nest() returned.
+ * @param e Where to store an error, or NULL. The caller frees *e.
+ */
+xcb_cons_nest_reply_t *
+xcb_cons_nest_reply(xcb_connection_t *c, xcb_cons_nest_cookie_t cookie, xcb_generic_error_t **e);
 
 #ifdef __cplusplus
 }
