@@ -259,7 +259,7 @@ static int hand_out(sc_t *sc, struct buffer *b, xcb_present_util_image_t *image)
         .height = b->height, .fourcc = sc->fourcc, .index = b->index, .frame_id = frame_id,
         .age = b->age, .predicted_msc = msc && ust_ns ? msc + sc->msc_offset : 0,
         .predicted_ust = msc ? ust_ns / 1000 : 0, .refresh_ns = sc->stats.refresh_ns,
-        .sync_fd = -1,
+        .sync_fd = -1, .buffer = sc->caller_images ? sc->images[b->index] : NULL,
     };
     if (b->pixels && sc->backend->begin_access)
         sc->backend->begin_access(sc, b);

@@ -84,7 +84,8 @@ tests_present_util_libswapchain_seams_la_CPPFLAGS = $(src_libxcb_present_util_la
 tests_present_util_libswapchain_seams_la_CFLAGS = $(src_libxcb_present_util_la_CFLAGS)
 
 PRESENT_UTIL_SEAM_TESTS = tests/present-util/swapchain-synced tests/present-util/swapchain-clock \
-	tests/present-util/engine-gl tests/present-util/engine-vulkan tests/present-util/swapchain-gbm
+	tests/present-util/engine-gl tests/present-util/engine-vulkan tests/present-util/swapchain-gbm \
+	tests/present-util/engine-driver
 check_PROGRAMS += $(PRESENT_UTIL_SEAM_TESTS)
 TESTS += $(PRESENT_UTIL_SEAM_TESTS)
 VALGRIND_TESTS += $(PRESENT_UTIL_SEAM_TESTS)
@@ -114,6 +115,13 @@ tests_present_util_engine_gl_SOURCES = tests/present-util/engine-gl.c \
 tests_present_util_engine_gl_CPPFLAGS = $(PRESENT_UTIL_MOCK_CPPFLAGS)
 tests_present_util_engine_gl_CFLAGS = $(PRESENT_UTIL_TEST_CFLAGS)
 tests_present_util_engine_gl_LDADD = $(tests_present_util_swapchain_synced_LDADD)
+# The calls a driver makes between frames (throttle, present ids, release,
+# mode and interval, status), and caller images on MIT-SHM.
+tests_present_util_engine_driver_SOURCES = tests/present-util/engine-driver.c \
+	$(PRESENT_UTIL_MOCK_SOURCES)
+tests_present_util_engine_driver_CPPFLAGS = $(PRESENT_UTIL_MOCK_CPPFLAGS)
+tests_present_util_engine_driver_CFLAGS = $(PRESENT_UTIL_TEST_CFLAGS)
+tests_present_util_engine_driver_LDADD = $(tests_present_util_swapchain_synced_LDADD)
 tests_present_util_engine_vulkan_SOURCES = tests/present-util/engine-vulkan.c \
 	tests/present-util/memfd-timeline.c tests/present-util/memfd-timeline.h \
 	$(PRESENT_UTIL_MOCK_SOURCES)

@@ -1,0 +1,391 @@
+/*
+ * The calls a driver makes between frames, on the mock server: no throttle
+ * of the swapchain's own (Vulkan's acquire hands out any idle image), the
+ * caller's present ids and the wait for them (future ids too), an image
+ * given back unpresented, the mode and swap interval changed between
+ * presents, the sticky status and the window's size, and the caller's
+ * memfd images on the SHM back end with a stride wider than the width.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "mock-fixture.h"
+#include "test-clock.h"
+#include "test-runner.h"
+#include "xcb_dri3_util.h"
+#include "xcb_present_util.h"
+
+#define XRGB8888 0x34325258u
+
+/* the mock's MIT-SHM, off by default */
+static const char *const shm_on[] = { "shm", "on", NULL };
+
+static void start_with(struct mock_fixture *s, xcb_present_util_mode_t mode, uint32_t n,
+                       xcb_present_util_throttle_t throttle)
+{
+    xcb_present_util_options_t o;
+
+    mf_start(s, shm_on);
+    xcb_present_util_options_init(&o);
+    o.mode = mode;
+    o.backend = XCB_PRESENT_UTIL_BACKEND_SHM;
+    o.num_buffers = n;
+    o.throttle = throttle;
+    mf_swapchain_with(s, &o);
+}
+
+static void acquire_ok(struct mock_fixture *s, xcb_present_util_image_t *img)
+{
+    xcb_present_util_image_init(img);
+    CHECK_EQ(xcb_present_util_acquire(s->sc, MF_SECOND, img), 0);
+}
+
+static void present_id(struct mock_fixture *s, const xcb_present_util_image_t *img, uint64_t id)
+{
+    xcb_present_util_present_info_t info;
+
+    xcb_present_util_present_info_init(&info);
+    info.present_id = id;
+    CHECK_EQ(xcb_present_util_present_with(s->sc, img, &info), 0);
+}
+
+/* ---- throttling --------------------------------------------------------- */
+
+/* FIFO, 3 buffers, 2 frames queued: with the throttle at acquire (the
+ * default, a toolkit's loop) acquire(0) waits; without it the third,
+ * idle buffer is handed out at once (vkAcquireNextImageKHR, timeout 0). */
+TEST(without_the_throttle_acquire_hands_out_any_idle_buffer)
+{
+    static const xcb_present_util_throttle_t throttles[] = {
+        XCB_PRESENT_UTIL_THROTTLE_ACQUIRE, XCB_PRESENT_UTIL_THROTTLE_NONE,
+    };
+
+    for (int t = 0; t < 2; t++) {
+        struct mock_fixture s;
+        xcb_present_util_image_t a, b, c;
+        int r;
+
+        start_with(&s, XCB_PRESENT_UTIL_MODE_FIFO, 3, throttles[t]);
+        /* a chain to aim from: one frame shown */
+        acquire_ok(&s, &a);
+        CHECK_EQ(xcb_present_util_present(s.sc, &a, NULL, 0), 0);
+        CHECK_EQ(xcb_present_util_wait_frame(s.sc, 0, MF_SECOND, NULL), 0);
+        acquire_ok(&s, &a);
+        CHECK_EQ(xcb_present_util_present(s.sc, &a, NULL, 0), 0);
+        acquire_ok(&s, &b);
+        CHECK_EQ(xcb_present_util_present(s.sc, &b, NULL, 0), 0);
+        xcb_present_util_image_init(&c);
+        r = xcb_present_util_acquire(s.sc, 0, &c);
+        if (throttles[t] == XCB_PRESENT_UTIL_THROTTLE_ACQUIRE) {
+            CHECK_EQ(r, -ETIMEDOUT);
+        } else {
+            CHECK_EQ(r, 0);
+            CHECK(c.index != a.index && c.index != b.index);
+            /* all three out: nothing is idle, and acquire(0) says so */
+            {
+                xcb_present_util_image_t d;
+
+                xcb_present_util_image_init(&d);
+                CHECK_EQ(xcb_present_util_acquire(s.sc, 0, &d), -ETIMEDOUT);
+            }
+            CHECK_EQ(xcb_present_util_present(s.sc, &c, NULL, 0), 0);
+        }
+        mf_stop(&s);
+    }
+}
+
+/* Without the throttle, as many FIFO frames are queued as there are
+ * buffers, and still never two on one vblank: each frame is shown at a
+ * vblank of its own, in order (a frame the mock's late timer showed
+ * after its target may share, as on a real server). */
+TEST(unthrottled_fifo_frames_each_get_their_own_vblank)
+{
+    struct mock_fixture s;
+    xcb_present_util_image_t img;
+
+    start_with(&s, XCB_PRESENT_UTIL_MODE_FIFO, 3, XCB_PRESENT_UTIL_THROTTLE_NONE);
+    for (uint32_t i = 0; i < 40; i++) {
+        acquire_ok(&s, &img);
+        CHECK_EQ(xcb_present_util_present(s.sc, &img, NULL, 0), 0);
+    }
+    mf_wait_completed(&s, 40);
+    CHECK_EQ(s.n_log, 40);
+    for (uint32_t i = 0; i < 40; i++) {
+        CHECK_EQ(s.log[i].frame, i + 1);
+        if (i && !mf_shown_late(&s.log[i]))
+            CHECK(s.log[i].msc > s.log[i - 1].msc);
+        if (!mf_shown_late(&s.log[i]))
+            CHECK(s.log[i].mode != XCB_PRESENT_COMPLETE_MODE_SKIP);
+    }
+    mf_stop(&s);
+}
+
+/* THROTTLE_PRESENT: acquire() does not wait, present() returns once at
+ * most max_latency frames are queued (GL's SwapBuffers). */
+TEST(throttle_at_present_bounds_the_queue_after_each_present)
+{
+    struct mock_fixture s;
+    xcb_present_util_options_t o;
+    xcb_present_util_stats_t st;
+    xcb_present_util_image_t img;
+
+    mf_start(&s, shm_on);
+    xcb_present_util_options_init(&o);
+    o.backend = XCB_PRESENT_UTIL_BACKEND_SHM;
+    o.num_buffers = 3;
+    o.max_latency = 1;
+    o.throttle = XCB_PRESENT_UTIL_THROTTLE_PRESENT;
+    mf_swapchain_with(&s, &o);
+    for (uint32_t i = 0; i < 10; i++) {
+        acquire_ok(&s, &img);
+        CHECK_EQ(xcb_present_util_present(s.sc, &img, NULL, 0), 0);
+        xcb_present_util_stats_init(&st);
+        CHECK_EQ(xcb_present_util_swapchain_stats(s.sc, &st), 0);
+        /* at most one frame of those presented has not completed */
+        CHECK(st.presented - st.completed <= 1);
+    }
+    mf_stop(&s);
+}
+
+/* ---- the caller's present ids ------------------------------------------- */
+
+struct waiter {
+    struct mock_fixture *s;
+    uint64_t id;
+    int r;
+    xcb_present_util_frame_t frame;
+    long long returned_ms;
+};
+
+static void *wait_thread(void *arg)
+{
+    struct waiter *w = arg;
+
+    xcb_present_util_frame_init(&w->frame);
+    w->r = xcb_present_util_wait_present(w->s->sc, w->id, 5 * MF_SECOND, &w->frame);
+    w->returned_ms = test_now_ms();
+    return NULL;
+}
+
+TEST(wait_present_waits_for_ids_not_presented_yet)
+{
+    struct mock_fixture s;
+    xcb_present_util_image_t img;
+    xcb_present_util_frame_t f;
+    struct waiter w = { .s = &s, .id = 30 };
+    long long presented_ms;
+    pthread_t t;
+
+    start_with(&s, XCB_PRESENT_UTIL_MODE_FIFO, 3, XCB_PRESENT_UTIL_THROTTLE_NONE);
+    /* ids with gaps */
+    acquire_ok(&s, &img);
+    present_id(&s, &img, 10);
+    CHECK_EQ(xcb_present_util_wait_present(s.sc, 10, MF_SECOND, NULL), 0);
+    /* not presented: looking says so at once, a short wait times out */
+    CHECK_EQ(xcb_present_util_wait_present(s.sc, 20, 0, NULL), -ETIMEDOUT);
+    CHECK_EQ(xcb_present_util_wait_present(s.sc, 20, 30000000, NULL), -ETIMEDOUT);
+    CHECK_EQ(pthread_create(&t, NULL, wait_thread, &w), 0);
+    usleep(50000);
+    acquire_ok(&s, &img);
+    present_id(&s, &img, 20);
+    acquire_ok(&s, &img);
+    presented_ms = test_now_ms();
+    present_id(&s, &img, 30);
+    CHECK_EQ(pthread_join(t, NULL), 0);
+    CHECK_EQ(w.r, 0);
+    CHECK(w.returned_ms >= presented_ms);      /* never before it was presented */
+    CHECK_EQ(w.frame.present_id, 30);
+    CHECK(w.frame.msc > 0 && w.frame.ust > 0);
+    /* an id already shown: at once, with its timing */
+    xcb_present_util_frame_init(&f);
+    CHECK_EQ(xcb_present_util_wait_present(s.sc, 20, 0, &f), 0);
+    CHECK_EQ(f.present_id, 20);
+    CHECK(f.msc < w.frame.msc);
+    /* an id 15 between two presented: done (at least 15 was shown) */
+    CHECK_EQ(xcb_present_util_wait_present(s.sc, 15, 0, NULL), 0);
+    /* ids must grow: the frame is refused and its image given back */
+    acquire_ok(&s, &img);
+    {
+        xcb_present_util_present_info_t info;
+
+        xcb_present_util_present_info_init(&info);
+        info.present_id = 30;
+        CHECK_EQ(xcb_present_util_present_with(s.sc, &img, &info), -EINVAL);
+    }
+    CHECK_EQ(xcb_present_util_wait_present(s.sc, 0, 0, NULL), -EINVAL);
+    mf_stop(&s);
+}
+
+/* ---- changes between frames --------------------------------------------- */
+
+TEST(release_gives_an_image_back_unpresented)
+{
+    struct mock_fixture s;
+    xcb_present_util_image_t a, b;
+    xcb_present_util_stats_t st;
+
+    start_with(&s, XCB_PRESENT_UTIL_MODE_FIFO, 2, XCB_PRESENT_UTIL_THROTTLE_NONE);
+    acquire_ok(&s, &a);
+    CHECK_EQ(xcb_present_util_present(s.sc, &a, NULL, 0), 0);
+    CHECK_EQ(xcb_present_util_wait_frame(s.sc, 0, MF_SECOND, NULL), 0);
+    acquire_ok(&s, &a);
+    acquire_ok(&s, &b);
+    CHECK_EQ(xcb_present_util_release(s.sc, &a), 0);
+    CHECK_EQ(xcb_present_util_release(s.sc, &a), -EINVAL);     /* not acquired any more */
+    acquire_ok(&s, &a);
+    CHECK_EQ(a.age, 0);         /* whatever the caller drew is not a frame */
+    CHECK_EQ(xcb_present_util_present(s.sc, &a, NULL, 0), 0);
+    CHECK_EQ(xcb_present_util_present(s.sc, &b, NULL, 0), 0);
+    mf_wait_completed(&s, 3);
+    xcb_present_util_stats_init(&st);
+    CHECK_EQ(xcb_present_util_swapchain_stats(s.sc, &st), 0);
+    CHECK_EQ(st.presented, 3);
+    mf_stop(&s);
+}
+
+/* FIFO frames aim at a vblank; after set_mode(MAILBOX) the server picks
+ * (target 0); back in FIFO they aim again, after the last frame's vblank. */
+TEST(the_mode_changes_between_presents)
+{
+    struct mock_fixture s;
+    xcb_present_util_image_t img;
+    static const xcb_present_util_mode_t modes[] = {
+        XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_MODE_MAILBOX, XCB_PRESENT_UTIL_MODE_FIFO,
+    };
+
+    start_with(&s, XCB_PRESENT_UTIL_MODE_FIFO, 3, XCB_PRESENT_UTIL_THROTTLE_NONE);
+    for (uint32_t m = 0; m < 3; m++) {
+        CHECK_EQ(xcb_present_util_swapchain_set_mode(s.sc, modes[m]), 0);
+        for (uint32_t i = 0; i < 4; i++) {
+            acquire_ok(&s, &img);
+            CHECK_EQ(xcb_present_util_present(s.sc, &img, NULL, 0), 0);
+        }
+        mf_wait_completed(&s, 4 * (m + 1));
+    }
+    CHECK_EQ(xcb_present_util_swapchain_set_mode(s.sc, (xcb_present_util_mode_t)9), -EINVAL);
+    CHECK_EQ(s.n_log, 12);
+    for (uint32_t i = 0; i < 12; i++) {
+        bool fifo = i < 4 || i >= 8;
+
+        /* the first FIFO frame of a run goes to "the next vblank" */
+        if (fifo && i != 0 && i != 8)
+            CHECK(s.log[i].target_msc > 0);
+        if (!fifo)
+            CHECK_EQ(s.log[i].target_msc, 0);
+        if (i)
+            CHECK(s.log[i].msc >= s.log[i - 1].msc);
+    }
+    mf_stop(&s);
+}
+
+/* Interval 2: each frame at least two vblanks after the one before;
+ * interval 0: IMMEDIATE until raised again. */
+TEST(the_swap_interval_changes_between_presents)
+{
+    struct mock_fixture s;
+    xcb_present_util_image_t img;
+
+    start_with(&s, XCB_PRESENT_UTIL_MODE_FIFO, 3, XCB_PRESENT_UTIL_THROTTLE_ACQUIRE);
+    CHECK_EQ(xcb_present_util_swapchain_set_swap_interval(s.sc, 2), 0);
+    for (uint32_t i = 0; i < 6; i++) {
+        acquire_ok(&s, &img);
+        CHECK_EQ(xcb_present_util_present(s.sc, &img, NULL, 0), 0);
+    }
+    mf_wait_completed(&s, 6);
+    for (uint32_t i = 2; i < 6; i++)
+        if (s.log[i].target_msc)
+            CHECK(s.log[i].target_msc >= s.log[i - 1].target_msc + 2);
+    CHECK_EQ(xcb_present_util_swapchain_set_swap_interval(s.sc, 0), 0);
+    acquire_ok(&s, &img);
+    CHECK_EQ(xcb_present_util_present(s.sc, &img, NULL, 0), 0);
+    mf_wait_completed(&s, 7);
+    CHECK_EQ(s.log[6].target_msc, 0);       /* IMMEDIATE: no aim */
+    CHECK_EQ(xcb_present_util_swapchain_set_swap_interval(NULL, 1), -EINVAL);
+    mf_stop(&s);
+}
+
+/* ---- status and size ---------------------------------------------------- */
+
+TEST(status_is_sticky_once_the_window_is_gone)
+{
+    struct mock_fixture s;
+    xcb_present_util_image_t img;
+    uint16_t w = 0, h = 0;
+    int r = 0;
+
+    start_with(&s, XCB_PRESENT_UTIL_MODE_FIFO, 3, XCB_PRESENT_UTIL_THROTTLE_NONE);
+    CHECK_EQ(xcb_present_util_swapchain_status(s.sc), 0);
+    CHECK_EQ(xcb_present_util_swapchain_window_size(s.sc, &w, &h), 0);
+    CHECK_EQ(w, 64);
+    CHECK_EQ(h, 48);
+    CHECK_EQ(xcb_present_util_swapchain_window_size(s.sc, NULL, &h), -EINVAL);
+    xcb_destroy_window(s.c, s.window);
+    xcb_flush(s.c);
+    for (int i = 0; i < 100 && r != -ENODEV; i++) {
+        xcb_present_util_image_init(&img);
+        r = xcb_present_util_acquire(s.sc, 100000000, &img);
+        if (r == 0)
+            r = xcb_present_util_present(s.sc, &img, NULL, 0);
+    }
+    CHECK_EQ(r, -ENODEV);
+    CHECK_EQ(xcb_present_util_swapchain_status(s.sc), -ENODEV);
+    CHECK_EQ(xcb_present_util_swapchain_status(s.sc), -ENODEV);
+    mf_stop(&s);
+}
+
+/* ---- the caller's images on MIT-SHM ------------------------------------- */
+
+/* memfds with rows 128 pixels apart for a 64-pixel-wide image (a Vulkan
+ * driver's linear pitch): the pixmap is 128 wide, the window shows the
+ * image's 64 columns. */
+TEST(caller_memfd_images_go_through_shm_with_a_wide_stride)
+{
+    struct mock_fixture s;
+    xcb_dri3_util_buffer_t *imgs[3];
+    xcb_present_util_options_t o;
+    xcb_present_util_image_t img;
+    uint32_t stride = 128 * 4, offset = 0;
+    void *maps[3];
+
+    mf_start(&s, shm_on);
+    for (int i = 0; i < 3; i++) {
+        int fd = memfd_create("caller-image", MFD_CLOEXEC);
+
+        CHECK(fd >= 0 && ftruncate(fd, (off_t)stride * 48) == 0);
+        maps[i] = mmap(NULL, (size_t)stride * 48, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+        CHECK(maps[i] != MAP_FAILED);
+        imgs[i] = xcb_dri3_util_buffer_import(64, 48, XRGB8888, XCB_DRI3_UTIL_MOD_LINEAR, 1,
+                                              &fd, &stride, &offset);
+        CHECK(imgs[i] != NULL);
+    }
+    xcb_present_util_options_init(&o);
+    o.images = imgs;
+    o.num_images = 3;
+    o.backend = XCB_PRESENT_UTIL_BACKEND_SHM;
+    o.throttle = XCB_PRESENT_UTIL_THROTTLE_NONE;
+    mf_swapchain_with(&s, &o);
+    CHECK_EQ(xcb_present_util_swapchain_backend(s.sc), XCB_PRESENT_UTIL_BACKEND_SHM);
+    for (uint32_t n = 1; n <= 6; n++) {
+        acquire_ok(&s, &img);
+        CHECK(img.pixels == NULL);          /* the caller's pages: never mapped by us */
+        CHECK(img.buffer == imgs[img.index]);
+        for (uint32_t y = 0; y < 48; y++)
+            for (uint32_t x = 0; x < 64; x++)
+                ((uint32_t *)((uint8_t *)maps[img.index] + (size_t)y * stride))[x] =
+                    mf_pixel(n, x, y);
+        CHECK_EQ(xcb_present_util_present(s.sc, &img, NULL, 0), 0);
+    }
+    mf_wait_completed(&s, 6);
+    mf_check_window_shows(&s, 6);
+    xcb_present_util_swapchain_destroy(s.sc);
+    s.sc = NULL;
+    for (int i = 0; i < 3; i++) {
+        munmap(maps[i], (size_t)stride * 48);
+        xcb_dri3_util_buffer_destroy(imgs[i]);
+    }
+    mf_stop(&s);
+}
