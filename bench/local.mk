@@ -41,9 +41,12 @@ bench-present: bench/present-bench
 # vkcube through Mesa's X11 WSI and through the Vulkan layer, on a private
 # Xvfb: frames per second, CPU and bytes written per frame (bench/README.md).
 .PHONY: bench-vk-layer
-if HAVE_VULKAN
 bench: bench-vk-layer
+if HAVE_VULKAN
 bench-vk-layer: layers/vulkan/libVkLayer_xcb_present.la layers/vulkan/VkLayer_xcb_present.json
 	$(top_srcdir)/bench/vk-layer-bench.sh 300
+else
+bench-vk-layer:
+	@echo "bench-vk-layer: skipped, the Vulkan layer is not built"
 endif
 EXTRA_DIST += bench/vk-layer-bench.sh
