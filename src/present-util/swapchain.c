@@ -287,14 +287,15 @@ xcb_present_util_swapchain_create(xcb_connection_t *c, xcb_window_t window,
     /* max_latency 0: the default; more than the buffers allow: what they
      * allow (below, once the number of buffers is known) */
     sc->pacing = options->pacing;
-    sc->swap_interval = options->swap_interval;
-    sc_apply_mode(sc);          /* interval 0: IMMEDIATE */
+    /* 0 is the default here (a zeroed struct keeps vsync); the setter's 0
+     * turns vsync off */
+    sc->swap_interval = options->swap_interval ? options->swap_interval : 1;
     sc->render_fd = -1;
     if (options->images) {
         sc->caller_images = true;
         sc->num_buffers = options->num_images;
         memcpy(sc->images, options->images, options->num_images * sizeof *sc->images);
-        sc->render_fd = options->render_fd;
+        sc->render_fd = options->render_fd > 0 ? options->render_fd : -1;
         sc->prime_copy = options->prime_copy;
         sc->prime_data = options->prime_data;
     }

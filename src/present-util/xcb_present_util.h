@@ -167,10 +167,13 @@ typedef struct {
     xcb_dri3_util_buffer_t *const *images;
     uint32_t num_images;
     /* FIFO modes: each frame stays on screen at least this many vblanks
-     * (GLX_EXT_swap_control); 0 presents as IMMEDIATE does.  1 by default. */
+     * (GLX_EXT_swap_control).  0 takes the default, 1, so that a zeroed
+     * struct keeps vsync: a swapchain without it is MODE_IMMEDIATE, or
+     * xcb_present_util_swapchain_set_swap_interval(sc, 0) after create. */
     uint32_t swap_interval;
     /* PRIME, caller images only: the DRM device the caller renders with
-     * (borrowed), -1 (the default) for the server's.  When it is another
+     * (borrowed), -1 (the default; 0 too, which is no render device) for
+     * the server's.  When it is another
      * device (xcb_dri3_util_device_needs_prime()), the library keeps one
      * linear display buffer per image on the server's side, makes those the
      * pixmaps, and before each present copies the image into its display
@@ -212,9 +215,8 @@ typedef enum {
 
 /* size, FIFO, the automatic back end, 3 buffers, max_latency 2,
  * THROUGHPUT pacing, no caller images, swap_interval 1, render_fd -1,
- * THROTTLE_ACQUIRE.
- * A 0 in a field means its default, except in swap_interval and
- * render_fd: set a struct up with this function.  NULL does nothing. */
+ * THROTTLE_ACQUIRE.  A 0 in any field means its default, so that a struct
+ * zeroed with only its size set is this one.  NULL does nothing. */
 void xcb_present_util_options_init(xcb_present_util_options_t *o);
 
 typedef struct {

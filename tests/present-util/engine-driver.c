@@ -389,3 +389,28 @@ TEST(caller_memfd_images_go_through_shm_with_a_wide_stride)
     }
     mf_stop(&s);
 }
+
+/* A struct zeroed with only its size set is the defaults: FIFO with
+ * vsync (each frame at a vblank of its own), not swap interval 0. */
+TEST(a_zeroed_options_struct_keeps_vsync)
+{
+    struct mock_fixture s;
+    xcb_present_util_options_t o;
+    xcb_present_util_image_t img;
+
+    mf_start(&s, shm_on);
+    memset(&o, 0, sizeof o);
+    o.size = sizeof o;
+    mf_swapchain_with(&s, &o);
+    for (uint32_t i = 0; i < 8; i++) {
+        acquire_ok(&s, &img);
+        CHECK_EQ(xcb_present_util_present(s.sc, &img, NULL, 0), 0);
+    }
+    mf_wait_completed(&s, 8);
+    for (uint32_t i = 1; i < 8; i++) {
+        CHECK(s.log[i].target_msc > 0);
+        if (!mf_shown_late(&s.log[i]))
+            CHECK(s.log[i].msc > s.log[i - 1].msc);
+    }
+    mf_stop(&s);
+}

@@ -144,7 +144,10 @@ TEST(swap_interval_0_presents_at_once)
     struct gl g = { .render_fd = -1 };
     xcb_present_util_stats_t st;
 
-    start(&g, NULL, XCB_PRESENT_UTIL_MODE_FIFO, 0, -1, NULL, NULL);
+    /* glXSwapIntervalEXT(0) on a running swapchain (in the options, 0 is
+     * the default interval, 1) */
+    start(&g, NULL, XCB_PRESENT_UTIL_MODE_FIFO, 1, -1, NULL, NULL);
+    CHECK_EQ(xcb_present_util_swapchain_set_swap_interval(g.s.sc, 0), 0);
     for (uint32_t n = 1; n <= 6; n++)
         frame(&g, n, 0);
     CHECK_EQ(xcb_present_util_wait_frame(g.s.sc, 0, 2 * MF_SECOND, NULL), 0);
