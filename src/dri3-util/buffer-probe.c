@@ -87,7 +87,7 @@ static void free_state(struct conn_state *s)
     free(s);
 }
 
-void xcb_dri3_util_probe_forget(xcb_connection_t *c)
+void xcb_dri3_util_probe_refresh(xcb_connection_t *c)
 {
     struct conn_state **p, *s = NULL;
 
@@ -101,6 +101,11 @@ void xcb_dri3_util_probe_forget(xcb_connection_t *c)
     pthread_mutex_unlock(&states_lock);
     if (s)
         free_state(s);
+}
+
+void xcb_dri3_util_probe_forget(xcb_connection_t *c)
+{
+    xcb_dri3_util_probe_refresh(c);
     wait_conn_forget(c);
 }
 

@@ -66,6 +66,7 @@ DRI3_UTIL_MAN_PAGES = \
 	src/dri3-util/man/xcb_dri3_util_collect_abandoned.3 \
 	src/dri3-util/man/xcb_dri3_util_probe.3 \
 	src/dri3-util/man/xcb_dri3_util_probe_forget.3 \
+	src/dri3-util/man/xcb_dri3_util_probe_refresh.3 \
 	src/dri3-util/man/xcb_dri3_util_caps_init.3 \
 	src/dri3-util/man/xcb_dri3_util_buffer_create_memfd.3 \
 	src/dri3-util/man/xcb_dri3_util_buffer_import.3 \

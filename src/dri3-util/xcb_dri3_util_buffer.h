@@ -96,6 +96,12 @@ int xcb_dri3_util_probe(xcb_connection_t *c, xcb_dri3_util_caps_t *caps);
  * have come are freed now; those still to come stay libxcb's). */
 void xcb_dri3_util_probe_forget(xcb_connection_t *c);
 
+/* Drops only the answers cached for c (the probe's and the modifier
+ * lists): the next call asks the server again.  What the application set
+ * (the waits' timeout) and the abandoned requests stay.  For a user of
+ * the connection that goes while others stay (a swapchain's teardown). */
+void xcb_dri3_util_probe_refresh(xcb_connection_t *c);
+
 /* ---- buffers -------------------------------------------------------------- */
 
 /*

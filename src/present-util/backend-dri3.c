@@ -173,8 +173,9 @@ static void free_state(sc_t *sc)
     free(st);
     sc->backend_data = NULL;
     /* The probe's cache is keyed on the connection's address, which a
-     * later connection may reuse: let it be asked again. */
-    xcb_dri3_util_probe_forget(sc->c);
+     * later connection may reuse: let it be asked again.  Only the answers
+     * go: the application's timeout stays the connection's. */
+    xcb_dri3_util_probe_refresh(sc->c);
 }
 
 /* A buffer made a pixmap: from GBM while the server takes its buffers,

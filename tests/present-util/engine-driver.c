@@ -414,3 +414,26 @@ TEST(a_zeroed_options_struct_keeps_vsync)
     }
     mf_stop(&s);
 }
+
+/* Destroying a swapchain on the DRI3 back end drops the probe's answers,
+ * never what the application set for the connection. */
+TEST(a_dri3_swapchain_keeps_the_connections_timeout)
+{
+    struct mock_fixture s;
+    xcb_present_util_image_t img;
+
+    mf_start(&s, NULL);
+    CHECK_EQ(xcb_dri3_util_set_timeout(s.c, 5 * MF_SECOND), 0);
+    mf_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_DRI3, 3);
+    acquire_ok(&s, &img);
+    CHECK_EQ(xcb_present_util_present(s.sc, &img, NULL, 0), 0);
+    xcb_present_util_swapchain_destroy(s.sc);
+    s.sc = NULL;
+    CHECK_EQ(xcb_dri3_util_timeout(s.c), 5 * MF_SECOND);
+    /* and a second swapchain probes again and works */
+    mf_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_DRI3, 3);
+    acquire_ok(&s, &img);
+    CHECK_EQ(xcb_present_util_present(s.sc, &img, NULL, 0), 0);
+    CHECK_EQ(xcb_dri3_util_timeout(s.c), 5 * MF_SECOND);
+    mf_stop(&s);
+}
