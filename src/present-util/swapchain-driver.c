@@ -37,7 +37,7 @@ int xcb_present_util_release(xcb_present_util_swapchain_t *sc,
         sc->buffers[image->index].state != BUF_ACQUIRED ||
         sc->buffers[image->index].pixels != image->pixels) {
         sc_log(sc, "release: image %u was not acquired", image->index);
-        pthread_mutex_unlock(&sc->lock);
+        sc_unlock(sc);
         return -EINVAL;
     }
     b = &sc->buffers[image->index];
@@ -46,7 +46,7 @@ int xcb_present_util_release(xcb_present_util_swapchain_t *sc,
     sc->plan_key = 0;           /* the frame the plan was for never comes */
     sc_log(sc, "release: image %u given back unpresented", b->index);
     sc_update_readiness(sc);
-    pthread_mutex_unlock(&sc->lock);
+    sc_unlock(sc);
     return 0;
 }
 
@@ -59,7 +59,7 @@ int xcb_present_util_swapchain_set_mode(xcb_present_util_swapchain_t *sc,
     sc->base_mode = mode;
     sc_apply_mode(sc);
     sc_update_readiness(sc);
-    pthread_mutex_unlock(&sc->lock);
+    sc_unlock(sc);
     return 0;
 }
 
@@ -73,7 +73,7 @@ int xcb_present_util_swapchain_set_swap_interval(xcb_present_util_swapchain_t *s
     /* interval 0 is IMMEDIATE, where fifo_target() is not used */
     sc_apply_mode(sc);
     sc_update_readiness(sc);
-    pthread_mutex_unlock(&sc->lock);
+    sc_unlock(sc);
     return 0;
 }
 
@@ -90,7 +90,7 @@ int xcb_present_util_swapchain_status(xcb_present_util_swapchain_t *sc)
         for (uint32_t i = 0; i < sc->num_buffers && !r; i++)
             if (!sc_images_fit(sc, &sc->buffers[i]))
                 r = XCB_PRESENT_UTIL_SUBOPTIMAL;
-    pthread_mutex_unlock(&sc->lock);
+    sc_unlock(sc);
     return r;
 }
 
@@ -102,7 +102,7 @@ int xcb_present_util_swapchain_window_size(xcb_present_util_swapchain_t *sc,
     pthread_mutex_lock(&sc->lock);
     *width = sc->win_width;
     *height = sc->win_height;
-    pthread_mutex_unlock(&sc->lock);
+    sc_unlock(sc);
     return 0;
 }
 
@@ -136,7 +136,7 @@ int xcb_present_util_wait_present(xcb_present_util_swapchain_t *sc, uint64_t pre
             if (sc->done[i].frame && sc->done[i].present_id == present_id)
                 info = sc->done[i];
     sc_update_readiness(sc);
-    pthread_mutex_unlock(&sc->lock);
+    sc_unlock(sc);
     if (!r && frame) {
         info.size = frame->size;
         memcpy(frame, &info, sized_len(frame->size, sizeof info));

@@ -183,8 +183,7 @@ static void on_configure(sc_t *sc, const xcb_present_configure_notify_event_t *e
         (uint16_t)(ev->sequence - (uint16_t)sc->probe_sequence) < 0x8000)
         sc->probe_size_stale = true;
     if (ev->width != sc->win_width || ev->height != sc->win_height) {
-        sc->win_width = ev->width;
-        sc->win_height = ev->height;
+        sc_set_window_size(sc, ev->width, ev->height);
         sc->size_changed_ns = (uint64_t)deadline_now_ns();
         sc_signal_work(sc);
     }

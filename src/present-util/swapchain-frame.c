@@ -422,7 +422,7 @@ int xcb_present_util_acquire(xcb_present_util_swapchain_t *sc, int64_t timeout_n
         sc_log(sc, "acquire: no buffer free after %lld ns (hidden or throttled window?)",
                (long long)timeout_ns);
     sc_update_readiness(sc);
-    pthread_mutex_unlock(&sc->lock);
+    sc_unlock(sc);
     return r;
 }
 
@@ -532,7 +532,7 @@ int sc_present_frame(sc_t *sc, const xcb_present_util_image_t *image,
         sc->buffers[image->index].state != BUF_ACQUIRED ||
         sc->buffers[image->index].pixels != image->pixels) {
         sc_log(sc, "present: image %u was not acquired", image->index);
-        pthread_mutex_unlock(&sc->lock);
+        sc_unlock(sc);
         return -EINVAL;
     }
     b = &sc->buffers[image->index];
@@ -541,7 +541,7 @@ int sc_present_frame(sc_t *sc, const xcb_present_util_image_t *image,
     if (target_ust) {
         r = target_for_ust(sc, target_ust, &at_msc);
         if (r < 0) {
-            pthread_mutex_unlock(&sc->lock);
+            sc_unlock(sc);
             return r;
         }
     }
@@ -549,7 +549,7 @@ int sc_present_frame(sc_t *sc, const xcb_present_util_image_t *image,
         sc_log(sc, "present: present_id %llu is not above the last one (%llu)",
                (unsigned long long)present_id, (unsigned long long)sc->last_present_id);
         give_back(b);
-        pthread_mutex_unlock(&sc->lock);
+        sc_unlock(sc);
         return -EINVAL;
     }
     /* Without the throttle at acquire(), a FIFO frame waits here for the
@@ -561,7 +561,7 @@ int sc_present_frame(sc_t *sc, const xcb_present_util_image_t *image,
         sc_log(sc, "present: the frame for the next vblank did not complete: aimed anyway");
     if (sc->buffers[image->index].state != BUF_ACQUIRED) {
         /* released by another thread while the lock was not held */
-        pthread_mutex_unlock(&sc->lock);
+        sc_unlock(sc);
         return -EINVAL;
     }
     options = sc->backend_options;
@@ -574,7 +574,7 @@ int sc_present_frame(sc_t *sc, const xcb_present_util_image_t *image,
         r = sc->backend->upload(sc, b, damage, n_damage);
     if (r < 0) {
         give_back(b);
-        pthread_mutex_unlock(&sc->lock);
+        sc_unlock(sc);
         return r;
     }
     if (n_damage && sc->region) {
@@ -631,7 +631,7 @@ int sc_present_frame(sc_t *sc, const xcb_present_util_image_t *image,
         !sc_check(sc, aim.divisor == 0 ? aim.remainder == 0 : aim.remainder < aim.divisor,
                   "remainder < divisor, or both 0")) {
         give_back(b);
-        pthread_mutex_unlock(&sc->lock);
+        sc_unlock(sc);
         return -EINVAL;
     }
     if (sc->backend->idle_fence)
@@ -663,7 +663,7 @@ int sc_present_frame(sc_t *sc, const xcb_present_util_image_t *image,
         sc->serial--;
         f->serial = 0;
         give_back(b);
-        pthread_mutex_unlock(&sc->lock);
+        sc_unlock(sc);
         return synced;
     }
     if (!synced)
@@ -698,7 +698,7 @@ int sc_present_frame(sc_t *sc, const xcb_present_util_image_t *image,
             r = w;
     }
     sc_update_readiness(sc);
-    pthread_mutex_unlock(&sc->lock);
+    sc_unlock(sc);
     return r < 0 ? r : 0;
 }
 
@@ -784,6 +784,6 @@ int xcb_present_util_dispatch(xcb_present_util_swapchain_t *sc)
         r = sc->dead;
     else if (r >= 0)
         r = ready >= 0 ? ready : sc_ready_count(sc, (uint64_t)deadline_now_ns(), &wake);
-    pthread_mutex_unlock(&sc->lock);
+    sc_unlock(sc);
     return r;
 }

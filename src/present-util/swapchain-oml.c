@@ -39,7 +39,7 @@ int xcb_present_util_present_msc(xcb_present_util_swapchain_t *sc,
         return -EINVAL;
     pthread_mutex_lock(&sc->lock);
     aim = server_aim(sc, target_msc, divisor, remainder);
-    pthread_mutex_unlock(&sc->lock);
+    sc_unlock(sc);
     return sc_present_frame(sc, image, damage, n_damage, 0, &aim, 0);
 }
 
@@ -105,7 +105,7 @@ int xcb_present_util_wait_msc(xcb_present_util_swapchain_t *sc, uint64_t target_
         r = -EBUSY;
     }
     if (r) {
-        pthread_mutex_unlock(&sc->lock);
+        sc_unlock(sc);
         return r;
     }
     *w = (struct msc_wait){ .serial = next_wait_serial() };
@@ -124,7 +124,7 @@ int xcb_present_util_wait_msc(xcb_present_util_swapchain_t *sc, uint64_t target_
     }
     /* a late answer finds no slot and goes by as someone else's */
     w->serial = 0;
-    pthread_mutex_unlock(&sc->lock);
+    sc_unlock(sc);
     if (r == 0 && t) {
         all.size = t->size;
         memcpy(t, &all, sized_len(t->size, sizeof all));

@@ -9,12 +9,15 @@
  *   swapchain-pacing.c  max_latency, LOW_LATENCY pacing, fd readiness
  *   swapchain-oml.c   present_msc() and wait_msc(): GLX_OML_sync_control
  *   swapchain-debug.c XCB_PRESENT_UTIL_DEBUG logging
+ *   swapchain-hooks.c the callbacks, run outside the lock
+ *   swapchain-driver.c  release, mode and interval, status, present ids
  *   backend-shm.c, backend-put-image.c, backend-dri3.c  the back ends;
  *   backend-dri3-images.c  the DRI3 back end's caller images and PRIME;
  *   backend-dri3-alloc.c  where the DRI3 back end's buffers come from
  *
  * Locking: sc->lock guards everything below it in the struct; it is held
- * while events are processed and never across a poll().
+ * while events are processed and never across a poll() or a callback
+ * (public functions let it go with sc_unlock(), which runs them).
  */
 #ifndef SWAPCHAIN_PRIVATE_H
 #define SWAPCHAIN_PRIVATE_H
@@ -302,6 +305,14 @@ struct xcb_present_util_swapchain {
 
     xcb_present_util_frame_cb_t frame_cb;
     void *frame_cb_data;
+    /* swapchain-hooks.c: completed frames and a size change waiting for
+     * their callbacks, which run once the lock is let go (sc_unlock()) */
+    xcb_present_util_frame_t cb_queue[SC_MAX_FRAMES];
+    uint32_t cb_head, cb_count;
+    bool delivering;                /* a thread is in a callback */
+    xcb_present_util_resize_cb_t resize_cb;
+    void *resize_cb_data;
+    bool resize_pending;
     /* wait_msc(): the NotifyMSCs waited for, by serial (0: slot free) */
     struct msc_wait {
         uint32_t serial;
@@ -313,6 +324,19 @@ struct xcb_present_util_swapchain {
     uint64_t done_present_id;       /* the highest present_id shown, skipped or lost */
     int fds_open;                   /* fds the back end holds: fd accounting */
 };
+
+/* swapchain-hooks.c */
+/* Lets the lock go, then runs the callbacks of what happened meanwhile
+ * (frames completed, the window's size changed), one thread at a time
+ * and in order, without the lock: a callback may call the swapchain. */
+void sc_unlock(sc_t *sc);
+/* The same without letting the lock go: a wait about to sleep runs what
+ * came meanwhile. */
+void sc_deliver_callbacks(sc_t *sc);
+/* A completed frame for the frame callback. */
+void sc_queue_frame(sc_t *sc, const xcb_present_util_frame_t *f);
+/* The window's size as heard now: the resize callback runs if it changed. */
+void sc_set_window_size(sc_t *sc, uint16_t width, uint16_t height);
 
 /* swapchain-debug.c */
 void sc_log(const sc_t *sc, const char *fmt, ...)

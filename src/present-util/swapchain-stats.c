@@ -65,8 +65,7 @@ void sc_stats_completed(sc_t *sc, const struct frame *f, uint8_t mode, uint64_t 
         sc->out_of_order++;
     else
         sc->last_completed_serial = f->serial;
-    if (sc->frame_cb)
-        sc->frame_cb(sc->frame_cb_data, info);
+    sc_queue_frame(sc, info);
 }
 
 void sc_stats_lost(sc_t *sc, const struct frame *f)

@@ -40,7 +40,7 @@ int xcb_present_util_wait_frame(xcb_present_util_swapchain_t *sc, uint64_t frame
     if (!frame_id || frame_id > sc->serial) {
         sc_log(sc, "wait_frame: frame %llu was not presented (last %llu)",
                (unsigned long long)frame_id, (unsigned long long)sc->serial);
-        pthread_mutex_unlock(&sc->lock);
+        sc_unlock(sc);
         return -EINVAL;
     }
     r = sc_wait_for(sc, timeout_ns, 0, frame_step, &frame_id, "wait_frame");
@@ -53,7 +53,7 @@ int xcb_present_util_wait_frame(xcb_present_util_swapchain_t *sc, uint64_t frame
         info.size = sizeof info;
     }
     sc_update_readiness(sc);
-    pthread_mutex_unlock(&sc->lock);
+    sc_unlock(sc);
     if (!r && frame) {
         info.size = frame->size;
         memcpy(frame, &info, sized_len(frame->size, sizeof info));

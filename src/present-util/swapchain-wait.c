@@ -103,8 +103,7 @@ int sc_probe_poll(sc_t *sc)
     sc_log(sc, "probe: window 0x%x is %ux%u%s", sc->window, g->width, g->height,
            sc->probe_size_stale ? " (older than a ConfigureNotify taken since: ignored)" : "");
     if (!sc->probe_size_stale && (g->width != sc->win_width || g->height != sc->win_height)) {
-        sc->win_width = g->width;
-        sc->win_height = g->height;
+        sc_set_window_size(sc, g->width, g->height);
         sc->size_changed_ns = (uint64_t)deadline_now_ns();
     }
     free(g);
@@ -140,6 +139,12 @@ void sc_sleep_unlocked(sc_t *sc, uint64_t deadline_ns)
     struct timespec ts;
     int n;
 
+    if (now >= deadline_ns)
+        return;
+    /* frames that completed while the wait looked are told now, not when
+     * it ends */
+    sc_deliver_callbacks(sc);
+    now = (uint64_t)deadline_now_ns();
     if (now >= deadline_ns)
         return;
     if (!foreign)

@@ -454,7 +454,7 @@ int xcb_present_util_swapchain_stats(xcb_present_util_swapchain_t *sc,
     sc_stats_shown_latency(sc, &all.shown_latency_mean_ns, &all.shown_latency_p50_ns,
                            &all.shown_latency_p99_ns);
     all.margin_ns = sc_pacing_margin_ns(sc);
-    pthread_mutex_unlock(&sc->lock);
+    sc_unlock(sc);
     all.size = stats->size;
     memcpy(stats, &all, sized_len(stats->size, sizeof all));
     return 0;
@@ -470,7 +470,7 @@ int xcb_present_util_swapchain_fd(xcb_present_util_swapchain_t *sc)
         sc->fd_wanted = true;
         sc_update_readiness(sc);
     }
-    pthread_mutex_unlock(&sc->lock);
+    sc_unlock(sc);
     return sc->epoll_fd;
 }
 

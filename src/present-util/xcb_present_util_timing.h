@@ -59,14 +59,34 @@ void xcb_present_util_frame_init(xcb_present_util_frame_t *f);
 typedef void (*xcb_present_util_frame_cb_t)(void *data, const xcb_present_util_frame_t *frame);
 
 /*
- * Calls cb(data, frame) once for every completed frame, from within
- * acquire(), present() or dispatch(), with the swapchain locked: cb must
- * not call the swapchain's functions.  cb NULL turns it off.  The msc and
- * ust it is told never go backwards: after the server's count stepped
- * back (a window moved to another CRTC), msc goes on from where it was.
+ * Calls cb(data, frame) once for every completed frame, in the order they
+ * completed, without the swapchain's lock: cb may call the swapchain's
+ * functions (all but destroy()).  It runs in the thread of a call that
+ * took the completion in: acquire(), present() and its variants,
+ * dispatch(), wait_frame(), wait_present(), wait_msc(), swapchain_stats()
+ * or swapchain_fd(), when the call returns or while it waits; never in two
+ * threads at once (a second thread leaves the frames to the first), and
+ * never from create() or destroy(): frames still in flight when destroy()
+ * runs are not reported.  cb NULL turns it off.  The msc and ust it is
+ * told never go backwards: after the server's count stepped back (a
+ * window moved to another CRTC), msc goes on from where it was.
  */
 void xcb_present_util_swapchain_set_frame_callback(xcb_present_util_swapchain_t *sc,
                                                    xcb_present_util_frame_cb_t cb, void *data);
+
+/* The window's new size, as the swapchain heard it (Present's
+ * ConfigureNotify, or the probe of a quiet window). */
+typedef void (*xcb_present_util_resize_cb_t)(void *data, uint16_t width, uint16_t height);
+
+/*
+ * Calls cb(data, width, height) when the window's size changes (a GL
+ * loader invalidates its drawable; a Vulkan WSI reports SUBOPTIMAL), under
+ * the rules of the frame callback: without the lock, from the calls that
+ * take the server's events in, one thread at a time.  cb NULL turns it
+ * off.
+ */
+void xcb_present_util_swapchain_set_resize_callback(xcb_present_util_swapchain_t *sc,
+                                                    xcb_present_util_resize_cb_t cb, void *data);
 
 /* ---- aiming frames ----------------------------------------------------- */
 

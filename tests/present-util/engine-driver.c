@@ -437,3 +437,65 @@ TEST(a_dri3_swapchain_keeps_the_connections_timeout)
     CHECK_EQ(xcb_dri3_util_timeout(s.c), 5 * MF_SECOND);
     mf_stop(&s);
 }
+
+/* ---- hooks outside the lock --------------------------------------------- */
+
+struct hooked {
+    struct mock_fixture *s;
+    int frames, stats_ok, resizes;
+    uint16_t w, h;
+};
+
+/* The frame callback calls the swapchain (it held the lock before: this
+ * deadlocked), and the resize callback hears the new size. */
+static void frame_calls_back(void *data, const xcb_present_util_frame_t *f)
+{
+    struct hooked *h = data;
+    xcb_present_util_stats_t st;
+    uint16_t w, ht;
+
+    (void)f;
+    h->frames++;
+    xcb_present_util_stats_init(&st);
+    if (xcb_present_util_swapchain_stats(h->s->sc, &st) == 0 && st.completed >= (uint64_t)h->frames &&
+        xcb_present_util_swapchain_window_size(h->s->sc, &w, &ht) == 0)
+        h->stats_ok++;
+}
+
+static void resized(void *data, uint16_t w, uint16_t ht)
+{
+    struct hooked *h = data;
+
+    h->resizes++;
+    h->w = w;
+    h->h = ht;
+}
+
+TEST(callbacks_run_outside_the_lock)
+{
+    struct mock_fixture s;
+    struct hooked h = { .s = &s };
+    xcb_present_util_image_t img;
+    uint32_t size[2] = { 40, 30 };
+
+    start_with(&s, XCB_PRESENT_UTIL_MODE_FIFO, 3, XCB_PRESENT_UTIL_THROTTLE_ACQUIRE);
+    xcb_present_util_swapchain_set_frame_callback(s.sc, frame_calls_back, &h);
+    xcb_present_util_swapchain_set_resize_callback(s.sc, resized, &h);
+    for (uint32_t i = 0; i < 6; i++) {
+        acquire_ok(&s, &img);
+        CHECK_EQ(xcb_present_util_present(s.sc, &img, NULL, 0), 0);
+    }
+    CHECK_EQ(xcb_present_util_wait_frame(s.sc, 0, MF_SECOND, NULL), 0);
+    CHECK_EQ(h.frames, 6);
+    CHECK_EQ(h.stats_ok, 6);
+    xcb_configure_window(s.c, s.window, XCB_CONFIG_WINDOW_WIDTH | XCB_CONFIG_WINDOW_HEIGHT, size);
+    xcb_flush(s.c);
+    for (int i = 0; i < 100 && !h.resizes; i++) {
+        usleep(10000);
+        CHECK(xcb_present_util_dispatch(s.sc) >= 0);
+    }
+    CHECK_EQ(h.resizes, 1);
+    CHECK_EQ(h.w, 40);
+    CHECK_EQ(h.h, 30);
+    mf_stop(&s);
+}
