@@ -247,6 +247,38 @@ static void anchor_msc(sc_t *sc, uint64_t create_deadline)
 
 static void teardown(sc_t *sc);
 
+/* options.predecessor: the counts and what the clock and the pacing
+ * learnt, from a swapchain on the same window. */
+static int continue_from(sc_t *sc, sc_t *old)
+{
+    if (old->window != sc->window || old->c != sc->c)
+        return -EINVAL;
+    pthread_mutex_lock(&old->lock);
+    sc->serial = old->serial;
+    sc->oldest = old->serial + 1;
+    sc->last_completed_serial = old->serial;
+    sc->last_shown_id = old->last_shown_id;
+    sc->msc_offset = old->msc_offset;
+    sc->told_msc = old->told_msc;
+    sc->told_ust = old->told_ust;
+    sc->told_ns = old->told_ns;
+    memcpy(sc->readings, old->readings, sizeof sc->readings);
+    sc->n_readings = old->n_readings;
+    sc->reading_next = old->reading_next;
+    memcpy(sc->refresh_samples, old->refresh_samples, sizeof sc->refresh_samples);
+    sc->n_refresh_samples = old->n_refresh_samples;
+    sc->refresh_next = old->refresh_next;
+    sc->stats.refresh_ns = old->stats.refresh_ns;
+    memcpy(sc->render_samples, old->render_samples, sizeof sc->render_samples);
+    sc->n_render = old->n_render;
+    sc->render_next = old->render_next;
+    sc->stats.margin_ns = old->stats.margin_ns;
+    sc_log(sc, "continues swapchain %p: frame %llu, msc offset %llu", (void *)old,
+           (unsigned long long)old->serial, (unsigned long long)old->msc_offset);
+    pthread_mutex_unlock(&old->lock);
+    return 0;
+}
+
 /* NULL with errno set: the library's rule for constructors. */
 static xcb_present_util_swapchain_t *fail_create(int r)
 {
@@ -318,7 +350,9 @@ xcb_present_util_swapchain_create(xcb_connection_t *c, xcb_window_t window,
     deadline = (uint64_t)xcb_dri3_util_deadline(c);
     scope = xcb_dri3_util_wait_scope_push((int64_t)deadline, -1);
     pthread_mutex_lock(&sc->lock);
-    r = make_fds(sc);
+    r = options->predecessor ? continue_from(sc, options->predecessor) : 0;
+    if (!r)
+        r = make_fds(sc);
     if (!r)
         r = query_present(sc);
     if (!r)

@@ -191,6 +191,14 @@ typedef struct {
      * (xcb_present_util_throttle_t); XCB_PRESENT_UTIL_THROTTLE_ACQUIRE by
      * default. */
     uint32_t throttle;
+    /* A swapchain on the same window that this one replaces (Vulkan's
+     * oldSwapchain, a GL drawable made again after a resize), or NULL.
+     * The new one goes on where it is: frame ids (the SBC) continue after
+     * its last, MSCs and USTs never go back, and the frame clock and the
+     * pacing start from what it learnt.  It is only read during create()
+     * (with its lock taken) and may be destroyed afterwards, before or
+     * after the new one's first frame. */
+    xcb_present_util_swapchain_t *predecessor;
 } xcb_present_util_options_t;
 
 /* options.throttle: where the caller waits for the screen in the FIFO

@@ -115,11 +115,18 @@ TEST(unthrottled_fifo_frames_each_get_their_own_vblank)
     mf_wait_completed(&s, 40);
     CHECK_EQ(s.n_log, 40);
     for (uint32_t i = 0; i < 40; i++) {
+        /* the mock's late timer may put a frame on its successor's vblank */
+        bool late = mf_shown_late(&s.log[i]) || (i && mf_shown_late(&s.log[i - 1])) ||
+                    (i + 1 < 40 && mf_shown_late(&s.log[i + 1]));
+
         CHECK_EQ(s.log[i].frame, i + 1);
-        if (i && !mf_shown_late(&s.log[i]))
+        if (i && !late)
             CHECK(s.log[i].msc > s.log[i - 1].msc);
-        if (!mf_shown_late(&s.log[i]))
+        if (!late)
             CHECK(s.log[i].mode != XCB_PRESENT_COMPLETE_MODE_SKIP);
+        /* the aim itself is never shared: a vblank per frame */
+        if (i && s.log[i].target_msc && s.log[i - 1].target_msc)
+            CHECK(s.log[i].target_msc > s.log[i - 1].target_msc);
     }
     mf_stop(&s);
 }
@@ -409,7 +416,9 @@ TEST(a_zeroed_options_struct_keeps_vsync)
     mf_wait_completed(&s, 8);
     for (uint32_t i = 1; i < 8; i++) {
         CHECK(s.log[i].target_msc > 0);
-        if (!mf_shown_late(&s.log[i]))
+        if (s.log[i - 1].target_msc)
+            CHECK(s.log[i].target_msc > s.log[i - 1].target_msc);
+        if (!mf_shown_late(&s.log[i]) && !mf_shown_late(&s.log[i - 1]))
             CHECK(s.log[i].msc > s.log[i - 1].msc);
     }
     mf_stop(&s);
@@ -497,5 +506,54 @@ TEST(callbacks_run_outside_the_lock)
     CHECK_EQ(h.resizes, 1);
     CHECK_EQ(h.w, 40);
     CHECK_EQ(h.h, 30);
+    mf_stop(&s);
+}
+
+/* ---- a swapchain made from an old one ------------------------------------ */
+
+/* The new one's frame ids continue the old one's (GLX's SBC), its MSCs
+ * never go back; the old one may go after the new one is made. */
+TEST(a_successor_continues_frame_ids_and_mscs)
+{
+    struct mock_fixture s;
+    xcb_present_util_swapchain_t *old;
+    xcb_present_util_options_t o;
+    xcb_present_util_image_t img;
+    xcb_present_util_frame_t last, first;
+
+    start_with(&s, XCB_PRESENT_UTIL_MODE_FIFO, 3, XCB_PRESENT_UTIL_THROTTLE_ACQUIRE);
+    for (uint32_t i = 0; i < 5; i++) {
+        acquire_ok(&s, &img);
+        CHECK_EQ(xcb_present_util_present(s.sc, &img, NULL, 0), 0);
+    }
+    xcb_present_util_frame_init(&last);
+    CHECK_EQ(xcb_present_util_wait_frame(s.sc, 5, MF_SECOND, &last), 0);
+    old = s.sc;
+    xcb_present_util_options_init(&o);
+    o.backend = XCB_PRESENT_UTIL_BACKEND_SHM;
+    o.predecessor = old;
+    s.sc = NULL;
+    mf_swapchain_with(&s, &o);
+    xcb_present_util_swapchain_destroy(old);
+    acquire_ok(&s, &img);
+    CHECK_EQ(img.frame_id, 6);
+    CHECK_EQ(xcb_present_util_present(s.sc, &img, NULL, 0), 0);
+    xcb_present_util_frame_init(&first);
+    CHECK_EQ(xcb_present_util_wait_frame(s.sc, 6, MF_SECOND, &first), 0);
+    CHECK_EQ(first.frame, 6);
+    CHECK(first.msc > last.msc);
+    CHECK(first.ust >= last.ust);
+    /* another window's swapchain cannot be continued */
+    {
+        xcb_window_t other = xcb_generate_id(s.c);
+        const xcb_screen_t *scr = xcb_setup_roots_iterator(xcb_get_setup(s.c)).data;
+
+        xcb_create_window(s.c, 24, other, scr->root, 0, 0, 16, 16, 0,
+                          XCB_WINDOW_CLASS_INPUT_OUTPUT, scr->root_visual, 0, NULL);
+        o.predecessor = s.sc;
+        errno = 0;
+        CHECK(xcb_present_util_swapchain_create(s.c, other, &o) == NULL);
+        CHECK_EQ(errno, EINVAL);
+    }
     mf_stop(&s);
 }
