@@ -16,7 +16,8 @@ tools_libxvfb_spawn_la_CPPFLAGS = -D_GNU_SOURCE
 
 bin_PROGRAMS += tools/xcb-present-demo
 tools_xcb_present_demo_SOURCES = tools/xcb-present-demo.c tools/clock.h tools/demo-report.c \
-	tools/demo-report.h tools/png-write.c tools/png-write.h
+	tools/demo-report.h tools/percentile.c tools/percentile.h tools/png-write.c \
+	tools/png-write.h
 tools_xcb_present_demo_CPPFLAGS = $(TOOLS_CPPFLAGS)
 tools_xcb_present_demo_CFLAGS = $(AM_CFLAGS) $(XCB_EXT_DEPS_CFLAGS)
 # libxcb-dri3-util for its bounded wait (the screenshot's GetImage).

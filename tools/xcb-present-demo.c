@@ -389,7 +389,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "xcb-present-demo: cannot write the plot to %s\n", d.plot);
         status = 1;
     } else if (d.plot) {
-        printf("plot of frame intervals and latency written to %s\n", d.plot);
+        printf("plot of frame intervals and latency (acquire() to shown) written to %s\n",
+               d.plot);
     }
     if (d.screenshot && !err && screenshot(&d, d.screenshot) < 0)
         status = 1;
