@@ -222,10 +222,13 @@ static void summary_pacing(const struct demo_setup *s, const xcb_present_util_st
         fprintf(out, "  %-18s none in %s mode\n", "pacing", xcb_present_util_mode_name(s->mode));
         return;
     }
-    fprintf(out, "  %-18s %s, max latency %u frame%s; render %.2f ms, margin %.2f ms, "
-            "%llu late frames\n", "pacing", demo_pacing_name(s->pacing), s->max_latency,
-            s->max_latency == 1 ? "" : "s", st->render_ns / 1e6, st->margin_ns / 1e6,
-            (unsigned long long)st->late_frames);
+    fprintf(out, "  %-18s %s, max latency %u frame%s", "pacing", demo_pacing_name(s->pacing),
+            s->max_latency, s->max_latency == 1 ? "" : "s");
+    if (s->asked_latency && s->asked_latency != s->max_latency)
+        fprintf(out, " (%u asked: %u buffers hold %u at most)", s->asked_latency, s->buffers,
+                s->buffers - 1);
+    fprintf(out, "; render %.2f ms, margin %.2f ms, %llu late frames\n", st->render_ns / 1e6,
+            st->margin_ns / 1e6, (unsigned long long)st->late_frames);
 }
 
 /* The one latency line: every frame the callback saw. */

@@ -58,6 +58,7 @@ struct demo_setup {
     uint32_t buffers, width, height;
     xcb_present_util_pacing_t pacing;
     uint32_t max_latency;           /* as the library takes it */
+    uint32_t asked_latency;         /* --latency; 0: not given */
     double seconds;                 /* wall time of the run */
 };
 void demo_report_summary(const struct demo_report *r, const struct demo_setup *setup,
