@@ -2,6 +2,7 @@
 #include "demo-report.h"
 
 #include "clock.h"
+#include "percentile.h"
 
 #include <stdbool.h>
 #include <stdlib.h>
@@ -12,9 +13,30 @@ int demo_report_init(struct demo_report *r, uint32_t cap)
 {
     memset(r, 0, sizeof *r);
     r->cap = cap ? cap : 1;
+    if (r->cap > DEMO_REPORT_MAX_FRAMES)
+        r->cap = DEMO_REPORT_MAX_FRAMES;
     r->frames = calloc(r->cap, sizeof *r->frames);
     r->second_start_us = (uint64_t)tool_now_ns() / 1000;
     return r->frames ? 0 : -1;
+}
+
+/* Room for one more frame: the record doubles up to its bound. */
+static bool report_room(struct demo_report *r)
+{
+    xcb_present_util_frame_t *more;
+    uint32_t cap;
+
+    if (r->n < r->cap)
+        return true;
+    if (r->cap >= DEMO_REPORT_MAX_FRAMES)
+        return false;
+    cap = r->cap > DEMO_REPORT_MAX_FRAMES / 2 ? DEMO_REPORT_MAX_FRAMES : r->cap * 2;
+    more = realloc(r->frames, cap * sizeof *more);
+    if (!more)
+        return false;
+    r->frames = more;
+    r->cap = cap;
+    return true;
 }
 
 void demo_report_free(struct demo_report *r)
@@ -35,10 +57,12 @@ void demo_report_frame(void *data, const xcb_present_util_frame_t *f)
     }
     /* The library's struct may be older (shorter) than ours: the fields
      * past its size stay 0. */
-    if (r->n < r->cap) {
+    if (report_room(r)) {
         memset(&r->frames[r->n], 0, sizeof r->frames[r->n]);
         memcpy(&r->frames[r->n], f, f->size < sizeof *f ? f->size : sizeof *f);
         r->n++;
+    } else {
+        r->unrecorded++;
     }
 }
 
@@ -70,13 +94,16 @@ static bool interval_ms(const xcb_present_util_frame_t *f, const xcb_present_uti
     return true;
 }
 
-/* acquire() to the vblank that showed it: both CLOCK_MONOTONIC
- * microseconds on a local server (UST is the server's monotonic clock). */
+/* The demo's one latency: acquire() to the vblank that showed the frame,
+ * what a user sees.  Both are CLOCK_MONOTONIC microseconds on a local
+ * server (UST is the server's monotonic clock); a UST from elsewhere gives
+ * nonsense, left out as the library leaves it out of its own figure
+ * (10 s or more). */
 static bool shown_latency_ms(const xcb_present_util_frame_t *f,
                              const xcb_present_util_frame_t *prev, double *ms)
 {
     (void)prev;
-    if (!f->acquire_us || f->ust < f->acquire_us)
+    if (!f->acquire_us || f->ust < f->acquire_us || f->ust - f->acquire_us >= 10000000)
         return false;
     *ms = (double)(f->ust - f->acquire_us) / 1000.0;
     return true;
@@ -108,33 +135,26 @@ static bool next_figure(struct figure_iter *it, const xcb_present_util_frame_t *
     return false;
 }
 
-static int cmp_double(const void *a, const void *b)
+/* Mean, nearest-rank median and 99th percentile and the largest of the
+ * latency of the shown frames from frames[from] on. */
+void demo_report_latency(const struct demo_report *r, uint32_t from,
+                         struct demo_latency *lat)
 {
-    double x = *(const double *)a, y = *(const double *)b;
-
-    return (x > y) - (x < y);
-}
-
-/* Mean, median and 99th percentile of the per-frame acquire-to-shown
- * latency; *count 0 when no frame had one. */
-static void shown_latency(const struct demo_report *r, double *mean, double *p50, double *p99,
-                          uint32_t *count)
-{
-    double *v = calloc(r->n ? r->n : 1, sizeof *v), sum = 0;
+    double *v = calloc(r->n > from ? r->n - from : 1, sizeof *v), sum = 0;
+    const xcb_present_util_frame_t *f;
     uint32_t n = 0;
 
-    *mean = *p50 = *p99 = 0;
-    const xcb_present_util_frame_t *f;
-
-    for (struct figure_iter it = { r, 0, NULL, shown_latency_ms };
+    memset(lat, 0, sizeof *lat);
+    for (struct figure_iter it = { r, from, NULL, shown_latency_ms };
          v && next_figure(&it, &f, &v[n]);)
         sum += v[n++];
-    *count = n;
+    lat->count = n;
     if (n) {
-        qsort(v, n, sizeof *v, cmp_double);
-        *mean = sum / n;
-        *p50 = v[(n - 1) / 2];
-        *p99 = v[(size_t)((n - 1) * 0.99)];
+        tool_sort_doubles(v, n);
+        lat->mean = sum / n;
+        lat->p50 = tool_percentile(v, n, 50);
+        lat->p99 = tool_percentile(v, n, 99);
+        lat->max = v[n - 1];
     }
     free(v);
 }
@@ -160,27 +180,36 @@ static void intervals(const struct demo_report *r, uint32_t from, double *mean, 
         *min = 0;
 }
 
+void demo_report_line(struct demo_report *r, const xcb_present_util_stats_t *st, double secs,
+                      FILE *out)
+{
+    double mean, min, max;
+    uint32_t count, n_shown = 0;
+    struct demo_latency lat;
+
+    for (uint32_t i = r->next_second_frame; i < r->n; i++)
+        n_shown += shown(&r->frames[i]);
+    intervals(r, r->next_second_frame, &mean, &min, &max, &count);
+    demo_report_latency(r, r->next_second_frame, &lat);
+    fprintf(out, "%6.1f fps  interval %5.2f ms (%5.2f..%5.2f)  missed vblanks %3llu  "
+            "latency (acquire() to shown) %5.2f ms, p99 %5.2f ms\n",
+            secs > 0 ? n_shown / secs : 0, mean, min, max,
+            (unsigned long long)(st->missed_vblanks - r->last_second_missed), lat.mean,
+            lat.p99);
+    fflush(out);
+    r->last_second_missed = st->missed_vblanks;
+    r->next_second_frame = r->n;
+}
+
 void demo_report_tick(struct demo_report *r, xcb_present_util_swapchain_t *sc, FILE *out)
 {
     uint64_t now = (uint64_t)tool_now_ns() / 1000;
     xcb_present_util_stats_t st = { .size = sizeof st };
-    double mean, min, max, secs;
-    uint32_t count, n_shown = 0;
 
     if (now - r->second_start_us < 1000000)
         return;
-    secs = (double)(now - r->second_start_us) / 1e6;
     xcb_present_util_swapchain_stats(sc, &st);
-    for (uint32_t i = r->next_second_frame; i < r->n; i++)
-        n_shown += r->frames[i].mode != XCB_PRESENT_COMPLETE_MODE_SKIP;
-    intervals(r, r->next_second_frame, &mean, &min, &max, &count);
-    fprintf(out, "%6.1f fps  interval %5.2f ms (%5.2f..%5.2f)  missed vblanks %3llu  "
-            "latency %5.2f ms (p99 %5.2f)  acquire to shown %5.2f ms\n", n_shown / secs, mean, min, max,
-            (unsigned long long)(st.missed_vblanks - r->last_second_missed),
-            st.latency_mean_ns / 1e6, st.latency_p99_ns / 1e6, st.shown_latency_mean_ns / 1e6);
-    fflush(out);
-    r->last_second_missed = st.missed_vblanks;
-    r->next_second_frame = r->n;
+    demo_report_line(r, &st, (double)(now - r->second_start_us) / 1e6, out);
     r->second_start_us = now;
 }
 
@@ -193,27 +222,25 @@ static void summary_pacing(const struct demo_setup *s, const xcb_present_util_st
         fprintf(out, "  %-18s none in %s mode\n", "pacing", xcb_present_util_mode_name(s->mode));
         return;
     }
-    fprintf(out, "  %-18s %s, max latency %u frame%s; render %.2f ms, margin %.2f ms, "
-            "%llu late frames\n", "pacing", demo_pacing_name(s->pacing), s->max_latency,
-            s->max_latency == 1 ? "" : "s", st->render_ns / 1e6, st->margin_ns / 1e6,
-            (unsigned long long)st->late_frames);
+    fprintf(out, "  %-18s %s, max latency %u frame%s", "pacing", demo_pacing_name(s->pacing),
+            s->max_latency, s->max_latency == 1 ? "" : "s");
+    if (s->asked_latency && s->asked_latency != s->max_latency)
+        fprintf(out, " (%u asked: %u buffers hold %u at most)", s->asked_latency, s->buffers,
+                s->buffers - 1);
+    fprintf(out, "; render %.2f ms, margin %.2f ms, %llu late frames\n", st->render_ns / 1e6,
+            st->margin_ns / 1e6, (unsigned long long)st->late_frames);
 }
 
-/* acquire() to the vblank that showed the frame, as the library keeps it
- * (its last 256 frames) and from every frame the callback saw. */
-static void summary_shown_latency(const struct demo_report *r,
-                                  const xcb_present_util_stats_t *st, FILE *out)
+/* The one latency line: every frame the callback saw. */
+static void summary_latency(const struct demo_report *r, FILE *out)
 {
-    double mean, p50, p99;
-    uint32_t n;
+    struct demo_latency lat;
 
-    shown_latency(r, &mean, &p50, &p99, &n);
-    fprintf(out, "  %-18s mean %.2f ms, p50 %.2f ms, p99 %.2f ms (acquire() to shown, "
-            "the library's last 256 frames)\n", "shown latency",
-            st->shown_latency_mean_ns / 1e6, st->shown_latency_p50_ns / 1e6,
-            st->shown_latency_p99_ns / 1e6);
-    fprintf(out, "  %-18s mean %.2f ms, p50 %.2f ms, p99 %.2f ms (acquire_us to ust, %u frames)\n",
-            "  per frame", mean, p50, p99, n);
+    demo_report_latency(r, 0, &lat);
+    fprintf(out, "  %-18s mean %.2f ms, p50 %.2f ms, p99 %.2f ms, max %.2f ms "
+            "(acquire() to shown, %u frame%s%s)\n", "latency", lat.mean, lat.p50, lat.p99,
+            lat.max, lat.count, lat.count == 1 ? "" : "s",
+            r->unrecorded ? "; later frames were not recorded" : "");
 }
 
 void demo_report_summary(const struct demo_report *r, const struct demo_setup *s,
@@ -240,9 +267,7 @@ void demo_report_summary(const struct demo_report *r, const struct demo_setup *s
     fprintf(out, "  %-18s %llu (%u frames shown late although sent in time, %u sent late)\n",
             "missed vblanks", (unsigned long long)st->missed_vblanks, r->server_late,
             r->client_late);
-    fprintf(out, "  %-18s mean %.2f ms, p99 %.2f ms (present() to shown)\n", "latency",
-            st->latency_mean_ns / 1e6, st->latency_p99_ns / 1e6);
-    summary_shown_latency(r, st, out);
+    summary_latency(r, out);
     fprintf(out, "  %-18s %llu copies, %llu flips\n", "completions",
             (unsigned long long)st->copies, (unsigned long long)st->flips);
     fprintf(out, "  %-18s msc %llu, ust %llu us\n", "last frame",

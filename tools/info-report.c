@@ -4,8 +4,39 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <xcb/xcb.h>
 
 #include "info-names.h"
+
+void info_read_server(xcb_connection_t *c, struct info_server *s)
+{
+    const xcb_setup_t *setup = xcb_get_setup(c);
+    int len = xcb_setup_vendor_length(setup);
+
+    snprintf(s->vendor, sizeof s->vendor, "%.*s", len, xcb_setup_vendor(setup));
+    s->release = setup->release_number;
+    s->protocol_major = setup->protocol_major_version;
+    s->protocol_minor = setup->protocol_minor_version;
+}
+
+/* The X.Org server's release number as its version, as xdpyinfo reads
+ * it: 12101007 is 21.1.7 (from 1.21 on), 11903000 is 1.19.3; false for
+ * other vendors, whose numbers mean what they choose. */
+static bool xorg_version(const struct info_server *s, char *buf, size_t size)
+{
+    uint32_t r = s->release;
+
+    if (!strstr(s->vendor, "X.Org") || r < 10000000)
+        return false;
+    if (r >= 12100000)
+        snprintf(buf, size, "%u.%u.%u", r / 100000 % 100, r / 1000 % 100, r % 1000);
+    else if (r % 1000)
+        snprintf(buf, size, "%u.%u.%u.%u", r / 10000000, r / 100000 % 100, r / 1000 % 100,
+                 r % 1000);
+    else
+        snprintf(buf, size, "%u.%u.%u", r / 10000000, r / 100000 % 100, r / 1000 % 100);
+    return true;
+}
 
 void info_free(struct info *in)
 {
@@ -146,10 +177,17 @@ void info_print_text(const struct info *in, FILE *out)
 {
     char caps[128];
 
+    char version[32];
+
     fprintf(out, "display: %s", in->display);
     if (in->xvfb_pid)
         fprintf(out, " (an Xvfb started for this, pid %d)", in->xvfb_pid);
     fprintf(out, "\n");
+    fprintf(out, "server: %s, release %u", in->server.vendor, in->server.release);
+    if (xorg_version(&in->server, version, sizeof version))
+        fprintf(out, " (%s)", version);
+    fprintf(out, ", protocol %u.%u%s\n", in->server.protocol_major, in->server.protocol_minor,
+            in->server.xwayland ? ", Xwayland" : "");
     fprintf(out, "connection: %s\n",
             in->caps.fd_passing ? "local (file descriptors can be passed)"
                                 : "remote: no file descriptors can be passed, so neither "
@@ -187,6 +225,75 @@ static void json_str(FILE *out, const char *s)
     fputc('"', out);
 }
 
+/* A string that may be unknown: "" is null. */
+static void json_str_or_null(FILE *out, const char *s)
+{
+    if (*s)
+        json_str(out, s);
+    else
+        fprintf(out, "null");
+}
+
+/* A number where 0 means unknown: null then. */
+static void json_uint_or_null(FILE *out, uint32_t v)
+{
+    if (v)
+        fprintf(out, "%u", v);
+    else
+        fprintf(out, "null");
+}
+
+/* The vendor string is Latin-1 (the protocol's STRING8): bytes above 0x7f
+ * become \u00XX, the same characters in JSON's Unicode. */
+static void json_latin1(FILE *out, const char *s)
+{
+    fputc('"', out);
+    for (; *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+
+        if (ch == '"' || ch == '\\')
+            fprintf(out, "\\%c", ch);
+        else if (ch < 0x20 || ch > 0x7e)
+            fprintf(out, "\\u%04x", ch);
+        else
+            fputc(ch, out);
+    }
+    fputc('"', out);
+}
+
+static void json_server(const struct info *in, FILE *out)
+{
+    char version[32];
+
+    fprintf(out, "{\"vendor\": ");
+    json_latin1(out, in->server.vendor);
+    fprintf(out, ", \"release\": %u, \"xorg_version\": ", in->server.release);
+    if (xorg_version(&in->server, version, sizeof version))
+        json_str(out, version);
+    else
+        fprintf(out, "null");
+    fprintf(out, ", \"protocol\": \"%u.%u\", \"xwayland\": %s}", in->server.protocol_major,
+            in->server.protocol_minor, in->server.xwayland ? "true" : "false");
+}
+
+/* Present's capabilities by name, one string each. */
+static void json_cap_names(FILE *out, uint32_t caps)
+{
+    char name[16];
+    bool first = true;
+
+    fprintf(out, "[");
+    for (unsigned i = 0; i < 32; i++) {
+        if (!(caps & (1u << i)))
+            continue;
+        info_cap_name(i, name, sizeof name);
+        fprintf(out, "%s", first ? "" : ", ");
+        json_str(out, name);
+        first = false;
+    }
+    fprintf(out, "]");
+}
+
 static void json_mods(FILE *out, const uint64_t *list, uint32_t n)
 {
     fprintf(out, "[");
@@ -211,20 +318,27 @@ static void json_device(const struct info *in, FILE *out)
         json_str(out, in->device_error);
         return;
     }
+    /* What the library could not find out is null, not "" or 0. */
     fprintf(out, "{\"kind\": ");
     json_str(out, d->kind);
     fprintf(out, ", \"is_drm\": %s, \"is_render_node\": %s, \"swapped\": %s, \"driver\": ",
             d->is_drm ? "true" : "false", d->is_render_node ? "true" : "false",
             d->swapped ? "true" : "false");
-    json_str(out, d->driver);
+    json_str_or_null(out, d->driver);
     fprintf(out, ", \"render_node\": ");
-    json_str(out, d->render_node);
-    fprintf(out, ", \"dev_major\": %u, \"dev_minor\": %u, \"bus_id\": ", d->dev_major,
-            d->dev_minor);
-    json_str(out, d->bus_id);
-    fprintf(out, ", \"vendor_id\": %u, \"device_id\": %u, \"note\": ", d->vendor_id,
-            d->device_id);
-    json_str(out, d->note);
+    json_str_or_null(out, d->render_node);
+    if (d->dev_major || d->dev_minor)
+        fprintf(out, ", \"dev_major\": %u, \"dev_minor\": %u", d->dev_major, d->dev_minor);
+    else
+        fprintf(out, ", \"dev_major\": null, \"dev_minor\": null");
+    fprintf(out, ", \"bus_id\": ");
+    json_str_or_null(out, d->bus_id);
+    fprintf(out, ", \"vendor_id\": ");
+    json_uint_or_null(out, d->vendor_id);
+    fprintf(out, ", \"device_id\": ");
+    json_uint_or_null(out, d->device_id);
+    fprintf(out, ", \"note\": ");
+    json_str_or_null(out, d->note);
     fprintf(out, "}");
 }
 
@@ -246,7 +360,7 @@ static void json_dri3(const struct info *in, FILE *out)
         fourcc_name(m->fourcc, text, sizeof text);
         fprintf(out, "%s\n      {\"depth\": %u, \"bpp\": %u, \"format\": ", i ? "," : "",
                 m->depth, m->bpp);
-        json_str(out, text);
+        json_str_or_null(out, text);
         if (m->error) {
             mods_error(in, m, text, sizeof text);
             fprintf(out, ", \"error\": ");
@@ -272,17 +386,16 @@ static void json_version(FILE *out, bool have, uint32_t major, uint32_t minor)
 
 void info_print_json(const struct info *in, FILE *out)
 {
-    char caps[128];
-
     fprintf(out, "{\n  \"display\": ");
     json_str(out, in->display);
+    fprintf(out, ",\n  \"server\": ");
+    json_server(in, out);
     fprintf(out, ",\n  \"fd_passing\": %s", in->caps.fd_passing ? "true" : "false");
     fprintf(out, ",\n  \"present\": ");
     if (in->caps.present) {
-        info_caps_names(in->caps.present_caps, caps, sizeof caps);
         fprintf(out, "{\"version\": \"%u.%u\", \"capabilities\": %u, \"capability_names\": ",
                 in->caps.present_major, in->caps.present_minor, in->caps.present_caps);
-        json_str(out, caps);
+        json_cap_names(out, in->caps.present_caps);
         fprintf(out, "}");
     } else {
         fprintf(out, "null");

@@ -25,9 +25,19 @@ struct info_modifiers {
 
 #define INFO_N_DEPTHS 2
 
+/* What names the server: its connection setup, and whether it is
+ * Xwayland. */
+struct info_server {
+    char vendor[256];                   /* the setup's vendor string */
+    uint32_t release;                   /* the setup's release number */
+    uint16_t protocol_major, protocol_minor;
+    bool xwayland;
+};
+
 struct info {
     const char *display;
     int xvfb_pid;                       /* 0: an existing display */
+    struct info_server server;
     xcb_dri3_util_caps_t caps;          /* the library's probe */
     xcb_dri3_util_device_t *device;     /* NULL: device_error says why */
     char device_error[128];
@@ -37,6 +47,9 @@ struct info {
     double refresh_hz;
     uint64_t msc, ust;
 };
+
+/* Fills *s from c's connection setup (not xwayland). */
+void info_read_server(xcb_connection_t *c, struct info_server *s);
 
 void info_print_text(const struct info *in, FILE *out);
 void info_print_json(const struct info *in, FILE *out);

@@ -19,7 +19,9 @@
 #include <string.h>
 #include <time.h>
 #include <xcb/present.h>
+#include <xcb/randr.h>
 #include <xcb/xcb.h>
+#include <xcb/xcbext.h>     /* xcb_extension_t */
 
 #include "clock.h"
 #include "info-report.h"
@@ -133,31 +135,84 @@ static void measure_refresh(xcb_connection_t *c, const xcb_screen_t *screen, str
     xcb_unregister_for_special_event(c, se);
 }
 
+/* Xwayland: its XWAYLAND extension (Xwayland 23.1 on) or, before it, the
+ * names of its RandR outputs, XWAYLAND0, XWAYLAND1... (Mesa's Vulkan WSI
+ * asks the same two questions).  The waits are the library's bounded ones. */
+static bool is_xwayland(xcb_connection_t *c, xcb_window_t root)
+{
+    static xcb_extension_t xwayland_id = { "XWAYLAND", 0 };
+    const xcb_query_extension_reply_t *ext = xcb_get_extension_data(c, &xwayland_id);
+    xcb_randr_query_version_reply_t *v = NULL;
+    xcb_randr_get_screen_resources_current_reply_t *res = NULL;
+    xcb_randr_get_output_info_reply_t *out = NULL;
+    uint64_t deadline = xcb_dri3_util_deadline(c);
+    bool found = false;
+
+    if (ext && ext->present)
+        return true;
+    ext = xcb_get_extension_data(c, &xcb_randr_id);
+    if (!ext || !ext->present)
+        return false;
+    /* GetScreenResourcesCurrent is RandR 1.3's, for clients that said so */
+    xcb_dri3_util_wait_reply(c, xcb_randr_query_version(c, 1, 3).sequence, 0, deadline, -1,
+                             (void **)&v, NULL);
+    if (v && (v->major_version > 1 || v->minor_version >= 3))
+        xcb_dri3_util_wait_reply(c, xcb_randr_get_screen_resources_current(c, root).sequence,
+                                 0, deadline, -1, (void **)&res, NULL);
+    if (res && xcb_randr_get_screen_resources_current_outputs_length(res) > 0) {
+        xcb_randr_output_t first = xcb_randr_get_screen_resources_current_outputs(res)[0];
+
+        xcb_dri3_util_wait_reply(c, xcb_randr_get_output_info(c, first,
+                                                              res->config_timestamp).sequence,
+                                 0, deadline, -1, (void **)&out, NULL);
+    }
+    if (out) {
+        int len = xcb_randr_get_output_info_name_length(out);
+
+        found = len >= 8 && memcmp(xcb_randr_get_output_info_name(out), "XWAYLAND", 8) == 0;
+    }
+    free(v);
+    free(res);
+    free(out);
+    return found;
+}
+
 int main(int argc, char **argv)
 {
     static const struct option opts[] = {
         { "json", no_argument, NULL, 'j' }, { "help", no_argument, NULL, 'h' },
-        { NULL, 0, NULL, 0 },
+        { "display", required_argument, NULL, 'd' }, { NULL, 0, NULL, 0 },
     };
     struct info in = { .mods = { { .depth = 24, .bpp = 32 }, { .depth = 32, .bpp = 32 } } };
     struct xvfb xvfb = { .pid = -1 };
     const xcb_screen_t *screen;
     xcb_connection_t *c;
+    const char *display = NULL;
     bool json = false;
     int opt, ret;
 
+    /* getopt's messages start with argv[0]: ours, not libtool's path */
+    argv[0] = (char *)"xcb-dri3-info";
     while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
         if (opt == 'j') {
             json = true;
+        } else if (opt == 'd' && *optarg) {
+            display = optarg;
         } else {
             fprintf(opt == 'h' ? stdout : stderr,
-                    "usage: xcb-dri3-info [--json]\n"
-                    "Prints what the X server on $DISPLAY offers for DRI3 and Present;\n"
-                    "without DISPLAY, an Xvfb of its own is started and stopped again.\n");
+                    "usage: xcb-dri3-info [--json] [--display NAME]\n"
+                    "Prints what the X server on NAME (default $DISPLAY) offers for DRI3 and\n"
+                    "Present; without either, an Xvfb of its own is started and stopped again.\n"
+                    "--json prints one object, as xcb-dri3-info.schema.json (installed in\n"
+                    "share/xcb-dri3-present) describes it.\n");
             return opt == 'h' ? 0 : 2;
         }
     }
-    in.display = getenv("DISPLAY");
+    if (optind < argc) {
+        fprintf(stderr, "xcb-dri3-info: unexpected argument '%s'\n", argv[optind]);
+        return 2;
+    }
+    in.display = display ? display : getenv("DISPLAY");
     if (!in.display || !*in.display) {
         if (xvfb_start(&xvfb, "640x480x24") < 0) {
             fprintf(stderr, "xcb-dri3-info: no DISPLAY, and no Xvfb could be started\n");
@@ -174,6 +229,8 @@ int main(int argc, char **argv)
         return 1;
     }
     screen = xcb_setup_roots_iterator(xcb_get_setup(c)).data;
+    info_read_server(c, &in.server);
+    in.server.xwayland = is_xwayland(c, screen->root);
     /* One probe answers every version and capability question, and the
      * library's helpers below consult it too: nothing is sent to an
      * extension the server lacks. */

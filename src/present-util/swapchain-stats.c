@@ -88,11 +88,17 @@ static int cmp_u64(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-/* Mean, median and 99th percentile of the first n values of window. */
+/* Mean, median and 99th percentile of the first n values of window.  The
+ * percentiles are by nearest rank: the p-th is the value at rank
+ * ceil(p/100 * n) of the sorted values, counted from 1, in whole numbers
+ * ((n * p + 99) / 100), so that it is always one of the values and p99 of
+ * fewer than 100 values is the largest (xcb-present-demo's rule too). */
 static void summarize(const uint64_t *window, uint32_t n, uint64_t *mean, uint64_t *p50,
                       uint64_t *p99)
 {
     uint64_t sorted[SC_LATENCY_WINDOW], sum = 0;
+    static const uint32_t pct[2] = { 50, 99 };
+    uint64_t *out[2] = { p50, p99 };
 
     *mean = *p50 = *p99 = 0;
     if (!n)
@@ -102,8 +108,11 @@ static void summarize(const uint64_t *window, uint32_t n, uint64_t *mean, uint64
         sum += sorted[i];
     qsort(sorted, n, sizeof sorted[0], cmp_u64);
     *mean = sum / n;
-    *p50 = sorted[(n - 1) / 2];
-    *p99 = sorted[(n * 99 + 99) / 100 - 1];
+    for (int i = 0; i < 2; i++) {
+        uint64_t rank = ((uint64_t)n * pct[i] + 99) / 100;
+
+        *out[i] = sorted[(rank ? rank : 1) - 1];
+    }
 }
 
 void sc_stats_latency(const sc_t *sc, uint64_t *mean, uint64_t *p99)

@@ -11,7 +11,7 @@ server="${TOP_BUILDDIR:-.}/tests/mock/mock-x-server"
 . "$(dirname "$0")/../../scripts/displayfd.sh"
 displayfd_tmpdir demo
 unset DISPLAY
-echo "1..15"
+echo "1..26"
 . "${TOP_SRCDIR:-$(dirname "$0")/../..}/tests/common/tap.sh"
 check() { if eval "$2"; then ok "$1"; else not_ok "$1" "$tmp/out"; fi; }
 
@@ -73,7 +73,14 @@ status=$?
 check "low-latency pacing with max latency 1 exits 0" '[ $status -eq 0 ]'
 check "its summary names the pacing and has the acquire-to-shown latency line" \
     'grep -Eq "pacing +low-latency, max latency 1 frame;" "$tmp/out" &&
-     grep -Eq "shown latency +mean [0-9.]+ ms, p50 [0-9.]+ ms, p99 [0-9.]+ ms" "$tmp/out"'
+     grep -Eq "^  latency +mean [0-9.]+ ms, p50 [0-9.]+ ms, p99 [0-9.]+ ms, max [0-9.]+ ms \(acquire\(\) to shown, [0-9]+ frames\)" "$tmp/out"'
+# One latency, named in every line that gives one, its percentiles in
+# order (nearest rank: p50 <= p99 <= max, whatever the machine's load).
+check "every latency line says acquire() to shown; p50 <= p99 <= max" \
+    '! grep -v "max latency" "$tmp/out" | grep -E "(^| )latency|p99" | grep -vq "acquire() to shown" &&
+     grep -q "^  latency " "$tmp/out" &&
+     sed -n "s/^  latency *mean [0-9.]* ms, p50 \([0-9.]*\) ms, p99 \([0-9.]*\) ms, max \([0-9.]*\) ms.*/\1 \2 \3/p" "$tmp/out" |
+         awk "{ exit !(\$1 <= \$2 && \$2 <= \$3) }"'
 check "its plot has both series, a legend and labelled axes" \
     '(for label in "interval between shown frames" "acquire-to-shown latency"; do
           grep -q "<title>$label</title></polyline>" "$tmp/ll.svg" &&
@@ -99,3 +106,86 @@ fi
 check "the DRI3 back end on mock-x-server" \
     '[ -n "$server_pid" ] && [ $status -eq 0 ] && grep -Eq "back end +dri3" "$tmp/out" &&
      grep -Eq "30 presented, 30 completed" "$tmp/out"'
+
+# --display names the server, over DISPLAY, and no Xvfb of its own starts.
+DISPLAY=:bogus "$demo" --display "$server_display" --frames 10 --size 64x48 \
+    >"$tmp/out" 2>&1
+status=$?
+check "--display NAME presents there, whatever DISPLAY says" \
+    '[ -n "$server_pid" ] && [ $status -eq 0 ] &&
+     grep -Eq "^  display +$server_display\$" "$tmp/out" && ! grep -q "Xvfb" "$tmp/out"'
+
+# Errors that say what is missing (issue 31, 6).  The mock without DRI3,
+# without Present; Xvfb has no DRI3.
+displayfd_stop
+if displayfd_start "$tmp" "$server" --displayfd 3 --dri3-version none; then
+    "$demo" --display "$server_display" --frames 10 --size 64x48 --backend dri3 \
+        >"$tmp/out" 2>&1
+    status=$?
+else
+    status=0
+    cp "$tmp/server.err" "$tmp/out"
+fi
+check "--backend dri3 without DRI3 (mock): the message names DRI3" \
+    '[ $status -eq 1 ] && grep -q "^xcb-present-demo: no swapchain: the server has no DRI3 extension, which --backend dri3 needs" "$tmp/out"'
+displayfd_stop
+if displayfd_start "$tmp" "$server" --displayfd 3 --present-version none; then
+    "$demo" --display "$server_display" --frames 10 --size 64x48 >"$tmp/out" 2>&1
+    status=$?
+else
+    status=0
+    cp "$tmp/server.err" "$tmp/out"
+fi
+check "no Present (mock): the message names Present" \
+    '[ $status -eq 1 ] && grep -q "^xcb-present-demo: no swapchain: the server has no Present extension" "$tmp/out"'
+displayfd_stop
+"$demo" --frames 10 --size 64x48 --backend dri3 >"$tmp/out" 2>&1
+status=$?
+check "--backend dri3 on Xvfb: the message names DRI3, and the sentence ends" \
+    '[ $status -eq 1 ] && grep -q "no swapchain: the server has no DRI3 extension, which --backend dri3 needs (try --backend shm or auto)$" "$tmp/out" &&
+     ! grep -q "or the back end asked for" "$tmp/out"'
+"$demo" --latency 3 --frames 10 --size 64x48 >"$tmp/out" 2>&1
+status=$?
+check "--latency 3 with 3 buffers: a warning with the reason, and the summary agrees" \
+    '[ $status -eq 0 ] &&
+     grep -q "^xcb-present-demo: warning: --latency 3 needs 4 buffers and there are 3" "$tmp/out" &&
+     grep -Eq "^presenting .*max latency 2 frames" "$tmp/out" &&
+     grep -Eq "pacing +throughput, max latency 2 frames \(3 asked: 3 buffers hold 2 at most\)" "$tmp/out"'
+"$demo" --latency 3 --buffers 4 --frames 10 --size 64x48 >"$tmp/out" 2>&1
+status=$?
+check "--latency 3 with 4 buffers: no warning" \
+    '[ $status -eq 0 ] && ! grep -q "warning" "$tmp/out" &&
+     grep -Eq "pacing +throughput, max latency 3 frames;" "$tmp/out"'
+"$demo" --mode mailbox --pacing low-latency >"$tmp/out" 2>&1
+status=$?
+"$demo" --latency 1 --mode immediate >"$tmp/out2" 2>&1
+status2=$?
+cat "$tmp/out2" >>"$tmp/out"
+check "--pacing or --latency with mailbox or immediate: refused, saying why" \
+    '[ $status -eq 2 ] && [ $status2 -eq 2 ] &&
+     grep -q "^xcb-present-demo: --pacing applies to the FIFO modes only" "$tmp/out" &&
+     grep -q "^xcb-present-demo: --latency applies to the FIFO modes only" "$tmp/out" &&
+     ! grep -q "presenting" "$tmp/out"'
+
+# --seconds, and the default length of a run (issue 31, 11): a run lasts
+# at least its duration, however fast or slow the machine presents.
+"$demo" --mode mailbox --seconds 2.5 --size 64x48 >"$tmp/out" 2>&1
+status=$?
+check "mailbox --seconds 2.5: a per-second line and a run of 2.5 s or more" \
+    '[ $status -eq 0 ] && grep -q "^presenting for 2.5 s, 64x48, mailbox" "$tmp/out" &&
+     grep -Eq "^ *[0-9.]+ fps .* latency \(acquire\(\) to shown\)" "$tmp/out" &&
+     sed -n "s/^  frames .* in \([0-9.]*\) s$/\1/p" "$tmp/out" | awk "{ exit !(\$1 >= 2.5) }"'
+"$demo" --mode immediate --size 16x16 >"$tmp/out" 2>&1
+status=$?
+check "immediate without --frames or --seconds lasts FIFO's default, 5 s" \
+    '[ $status -eq 0 ] && grep -q "^presenting for 5 s, 16x16, immediate" "$tmp/out" &&
+     sed -n "s/^  frames .* in \([0-9.]*\) s$/\1/p" "$tmp/out" | awk "{ exit !(\$1 >= 5) }"'
+"$demo" --bogus >"$tmp/out" 2>&1
+status=$?
+"$demo" --frames >>"$tmp/out" 2>&1
+status2=$?
+check "a bad option names the program plainly (no .libs/ path or lt- prefix)" \
+    '[ $status -eq 2 ] && [ $status2 -eq 2 ] &&
+     grep -q "^xcb-present-demo: unrecognized option .--bogus." "$tmp/out" &&
+     grep -q "^xcb-present-demo: option .--frames. requires an argument" "$tmp/out" &&
+     ! grep -Eq "\.libs|lt-" "$tmp/out"'

@@ -43,10 +43,20 @@ tests_present_util_swapchain_callers_CPPFLAGS = $(PRESENT_UTIL_TEST_CPPFLAGS) \
 tests_present_util_swapchain_callers_CFLAGS = $(PRESENT_UTIL_TEST_CFLAGS)
 tests_present_util_swapchain_callers_LDADD = src/libxcb-dri3-util.la $(PRESENT_UTIL_XVFB_LDADD)
 
+# xcb-present-demo's figures (percentiles, its latency lines), no server.
+check_PROGRAMS += tests/present-util/demo-figures
+TESTS += tests/present-util/demo-figures
+tests_present_util_demo_figures_SOURCES = tests/present-util/demo-figures.c \
+	tools/percentile.c tools/percentile.h tools/demo-report.c tools/demo-report.h
+tests_present_util_demo_figures_CPPFLAGS = $(PRESENT_UTIL_TEST_CPPFLAGS)
+tests_present_util_demo_figures_CFLAGS = $(PRESENT_UTIL_TEST_CFLAGS)
+tests_present_util_demo_figures_LDADD = $(PRESENT_UTIL_TEST_LDADD)
+
 # The programs, end to end.
 TESTS += tests/present-util/demo.sh tests/present-util/info.sh tests/present-util/mock-xdpyinfo.sh
 MAN_PAGE_CHECKS += src/.libs/libxcb-present-util.so:src/present-util/man
 EXTRA_DIST += tests/present-util/demo.sh tests/present-util/info.sh \
+	tests/present-util/json-schema-check.py \
 	tests/present-util/mock-xdpyinfo.sh \
 	tests/present-util/libxcb.supp
 

@@ -9,13 +9,16 @@ kind=$1
 info="${TOP_BUILDDIR:-.}/tools/xcb-dri3-info"
 demo="${TOP_BUILDDIR:-.}/tools/xcb-present-demo"
 python="${PYTHON:-python3}"
-frame_check="${TOP_SRCDIR:-$(dirname "$0")/../..}/tests/servers/demo-frame.py"
+srcdir="${TOP_SRCDIR:-$(dirname "$0")/../..}"
+frame_check="$srcdir/tests/servers/demo-frame.py"
+schema="$srcdir/tools/xcb-dri3-info.schema.json"
+schema_check="$srcdir/tests/present-util/json-schema-check.py"
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 . "${TOP_SRCDIR:-$(dirname "$0")/../..}/tests/common/tap.sh"
 check() { if eval "$2"; then ok "$kind: $1"; else not_ok "$kind: $1" "$tmp/out"; fi; }
 
-echo "1..9"
+echo "1..11"
 "$info" > "$tmp/out" 2>&1
 status=$?
 check "xcb-dri3-info finds Present 1.x" \
@@ -25,9 +28,19 @@ check "xcb-dri3-info reports DRI3 missing, with the reason" \
 check "xcb-dri3-info measures a refresh from MSC and UST" \
     'grep -Eq "^refresh: [0-9.]+ Hz \(measured over [0-9]+ vblanks" "$tmp/out"'
 grep -E "^(Present|refresh)" "$tmp/out" | sed "s/^/# /"
-"$info" --json > "$tmp/out" 2>&1
+"$info" --json > "$tmp/json" 2>&1
+cp "$tmp/json" "$tmp/out"
 check "xcb-dri3-info --json: dri3 null, present there" \
     '"$python" -c "import json,sys; d=json.load(open(sys.argv[1])); assert d[\"dri3\"] is None and d[\"present\"]" "$tmp/out" 2>>"$tmp/out"'
+check "xcb-dri3-info --json is valid against xcb-dri3-info.schema.json" \
+    '"$python" "$schema_check" "$schema" "$tmp/json" >> "$tmp/out" 2>&1'
+# What names the server: Xwayland has its XWAYLAND extension, and the
+# vendor and release of every server are there.
+[ "$kind" = xwayland ] && xwl=True || xwl=False
+check "xcb-dri3-info --json names the server (xwayland: $xwl)" \
+    '"$python" -c "import json,sys; s=json.load(open(sys.argv[1]))[\"server\"]; assert s[\"vendor\"] and s[\"release\"] > 0 and s[\"xwayland\"] is $xwl, s" "$tmp/json" >> "$tmp/out" 2>&1'
+"$python" -c "import json,sys; print('#', json.load(open(sys.argv[1]))['server'])" "$tmp/json" \
+    2>/dev/null
 
 "$demo" --frames 120 --size 320x240 --screenshot "$tmp/shot.png" > "$tmp/out" 2>&1
 status=$?
@@ -50,5 +63,6 @@ check "demo immediate with the PutImage back end" \
      grep -Eq "frames +60 presented, 60 completed" "$tmp/out"'
 "$demo" --frames 10 --backend dri3 > "$tmp/out" 2>&1
 status=$?
-check "demo --backend dri3 fails with a message, not a crash" \
-    '[ $status -ne 0 ] && [ $status -lt 128 ] && grep -q "no swapchain" "$tmp/out"'
+check "demo --backend dri3 fails with a message naming DRI3, not a crash" \
+    '[ $status -ne 0 ] && [ $status -lt 128 ] &&
+     grep -q "no swapchain: the server has no DRI3 extension" "$tmp/out"'
