@@ -184,7 +184,8 @@ static VkResult make_image(struct layer_swapchain *s, const VkSwapchainCreateInf
 }
 
 /* The engine's swapchain on the images: MIT-SHM, else PutImage. */
-static VkResult make_engine(struct layer_swapchain *s, const VkSwapchainCreateInfoKHR *ci)
+static VkResult make_engine(struct layer_swapchain *s, const VkSwapchainCreateInfoKHR *ci,
+                            struct layer_swapchain *old)
 {
     static const xcb_present_util_backend_t backends[] = {
         XCB_PRESENT_UTIL_BACKEND_SHM, XCB_PRESENT_UTIL_BACKEND_PUT_IMAGE,
@@ -197,6 +198,9 @@ static VkResult make_engine(struct layer_swapchain *s, const VkSwapchainCreateIn
     o.images = s->buffers;
     o.num_images = s->n;
     o.throttle = XCB_PRESENT_UTIL_THROTTLE_NONE;
+    /* oldSwapchain: the clock and the pacing go on where it is */
+    if (old && old->surface == s->surface && old->sc)
+        o.predecessor = old->sc;
     for (size_t i = 0; i < sizeof backends / sizeof backends[0]; i++) {
         o.backend = backends[i];
         s->sc = xcb_present_util_swapchain_create(s->surface->c, s->surface->window, &o);
@@ -256,7 +260,7 @@ layer_CreateSwapchainKHR(VkDevice device, const VkSwapchainCreateInfoKHR *ci,
     for (uint32_t i = 0; i < s->n && r == VK_SUCCESS; i++)
         r = make_image(s, ci, i, fourcc);
     if (r == VK_SUCCESS)
-        r = make_engine(s, ci);
+        r = make_engine(s, ci, old);
     if (r != VK_SUCCESS) {
         layer_DestroySwapchainKHR(device, (VkSwapchainKHR)(uintptr_t)s, NULL);
         return r;
