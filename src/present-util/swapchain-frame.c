@@ -512,7 +512,7 @@ static int queue_step(sc_t *sc, void *arg, int *r, uint64_t *wake_ns)
 
 int sc_present_frame(sc_t *sc, const xcb_present_util_image_t *image,
                      const xcb_rectangle_t *damage, uint32_t n_damage, uint64_t target_ust,
-                     const struct sc_aim *oml, uint64_t present_id)
+                     const struct sc_aim *oml, uint64_t present_id, uint64_t *frame_id)
 {
     struct buffer *b;
     uint32_t options, update = 0, idle_fence = 0;
@@ -678,6 +678,8 @@ int sc_present_frame(sc_t *sc, const xcb_present_util_image_t *image,
     sc->in_flight++;
     if (present_id)
         sc->last_present_id = present_id;
+    if (frame_id)
+        *frame_id = sc->serial;
     b->state = BUF_PRESENTED;
     b->completed = false;
     b->last_wire_serial = f->wire_serial;
@@ -706,7 +708,7 @@ int xcb_present_util_present(xcb_present_util_swapchain_t *sc,
                              const xcb_present_util_image_t *image,
                              const xcb_rectangle_t *damage, uint32_t n_damage)
 {
-    return sc_present_frame(sc, image, damage, n_damage, 0, NULL, 0);
+    return sc_present_frame(sc, image, damage, n_damage, 0, NULL, 0, NULL);
 }
 
 int xcb_present_util_present_at(xcb_present_util_swapchain_t *sc,
@@ -717,19 +719,25 @@ int xcb_present_util_present_at(xcb_present_util_swapchain_t *sc,
     /* The clock works in nanoseconds: a time past 2^64 ns is no time. */
     if (target_ust > UINT64_MAX / 1000)
         return -EINVAL;
-    return sc_present_frame(sc, image, damage, n_damage, target_ust, NULL, 0);
+    return sc_present_frame(sc, image, damage, n_damage, target_ust, NULL, 0, NULL);
 }
 
 int xcb_present_util_present_with(xcb_present_util_swapchain_t *sc,
                                   const xcb_present_util_image_t *image,
-                                  const xcb_present_util_present_info_t *info)
+                                  xcb_present_util_present_info_t *info)
 {
+    uint64_t frame_id = 0;
+    int r;
+
     if (!info)
-        return sc_present_frame(sc, image, NULL, 0, 0, NULL, 0);
+        return sc_present_frame(sc, image, NULL, 0, 0, NULL, 0, NULL);
     if (info->size < PRESENT_INFO_SIZE_FIRST || info->target_ust > UINT64_MAX / 1000)
         return -EINVAL;
-    return sc_present_frame(sc, image, info->damage, info->n_damage, info->target_ust, NULL,
-                            info->present_id);
+    r = sc_present_frame(sc, image, info->damage, info->n_damage, info->target_ust, NULL,
+                         info->present_id, &frame_id);
+    if (SIZED_HAS(info, xcb_present_util_present_info_t, frame_id))
+        info->frame_id = frame_id;
+    return r;
 }
 
 /* present_at()'s wait for the display's timing: done once the clock

@@ -40,7 +40,7 @@ int xcb_present_util_present_msc(xcb_present_util_swapchain_t *sc,
     pthread_mutex_lock(&sc->lock);
     aim = server_aim(sc, target_msc, divisor, remainder);
     sc_unlock(sc);
-    return sc_present_frame(sc, image, damage, n_damage, 0, &aim, 0);
+    return sc_present_frame(sc, image, damage, n_damage, 0, &aim, 0, NULL);
 }
 
 /* wait_msc()'s serials: the top bit set, apart from the frames' (a

@@ -465,10 +465,11 @@ bool sc_msc_wait_complete(sc_t *sc, const xcb_present_complete_notify_event_t *e
 
 /* swapchain-frame.c */
 /* present(), present_at() (target_ust), present_msc() (oml: the aim in
- * the server's count, target_ust 0). */
+ * the server's count, target_ust 0), present_with() (present_id, and
+ * *frame_id the frame_id it sent, when frame_id is not NULL). */
 int sc_present_frame(sc_t *sc, const xcb_present_util_image_t *image,
                      const xcb_rectangle_t *damage, uint32_t n_damage, uint64_t target_ust,
-                     const struct sc_aim *oml, uint64_t present_id);
+                     const struct sc_aim *oml, uint64_t present_id, uint64_t *frame_id);
 /* Caller images: whether they still fit the window (size, modifiers). */
 bool sc_images_fit(const sc_t *sc, const struct buffer *b);
 /* The mode in effect after a change of the caller's mode or interval. */

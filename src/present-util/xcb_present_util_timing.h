@@ -192,6 +192,9 @@ typedef struct {
     /* 0, or as present_at(): shown at the first vblank at or after this
      * UST (microseconds), never before. */
     uint64_t target_ust;
+    /* Set by present_with(): the frame_id the frame was given (what the
+     * frame callback and wait_frame() call it), 0 when it was not sent. */
+    uint64_t frame_id;
 } xcb_present_util_present_info_t;
 
 /* Zeroes *info and sets its size.  NULL does nothing. */
@@ -199,14 +202,16 @@ void xcb_present_util_present_info_init(xcb_present_util_present_info_t *info);
 
 /*
  * present() with the caller's id for the frame, and optionally a target
- * time (present_at()).  info NULL is present() with no damage.  Returns
+ * time (present_at()); info->frame_id says which frame_id the frame got
+ * (frames presented out of acquire order get theirs in present order).
+ * info NULL is present() with no damage.  Returns
  * what present_at() returns, and -EINVAL also for an info->size below the
  * first version or a present_id not above the last one given (the frame
  * is not sent; the image is given back as by a failed present()).
  */
 int xcb_present_util_present_with(xcb_present_util_swapchain_t *sc,
                                   const xcb_present_util_image_t *image,
-                                  const xcb_present_util_present_info_t *info);
+                                  xcb_present_util_present_info_t *info);
 
 /*
  * Waits until a frame whose present_id is at least present_id was shown,

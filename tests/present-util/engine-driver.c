@@ -557,3 +557,30 @@ TEST(a_successor_continues_frame_ids_and_mscs)
     }
     mf_stop(&s);
 }
+
+/* present_with() says which frame_id a frame got: in present order, also
+ * when the images go out in another order than they were acquired. */
+TEST(present_with_reports_the_frame_id_in_present_order)
+{
+    struct mock_fixture s;
+    xcb_present_util_image_t a, b;
+    xcb_present_util_present_info_t ia, ib;
+    xcb_present_util_frame_t f;
+
+    start_with(&s, XCB_PRESENT_UTIL_MODE_MAILBOX, 3, XCB_PRESENT_UTIL_THROTTLE_NONE);
+    acquire_ok(&s, &a);
+    acquire_ok(&s, &b);
+    xcb_present_util_present_info_init(&ib);
+    ib.present_id = 7;
+    CHECK_EQ(xcb_present_util_present_with(s.sc, &b, &ib), 0);
+    xcb_present_util_present_info_init(&ia);
+    ia.present_id = 8;
+    CHECK_EQ(xcb_present_util_present_with(s.sc, &a, &ia), 0);
+    CHECK_EQ(ib.frame_id, 1);
+    CHECK_EQ(ia.frame_id, 2);
+    xcb_present_util_frame_init(&f);
+    CHECK_EQ(xcb_present_util_wait_frame(s.sc, ia.frame_id, MF_SECOND, &f), 0);
+    CHECK_EQ(f.present_id, 8);
+    CHECK_EQ(f.index, a.index);
+    mf_stop(&s);
+}
