@@ -18,6 +18,9 @@ static const VkExtensionProperties layer_device_extensions[] = {
     { VK_KHR_PRESENT_ID_EXTENSION_NAME, VK_KHR_PRESENT_ID_SPEC_VERSION },
     { VK_KHR_PRESENT_WAIT_EXTENSION_NAME, VK_KHR_PRESENT_WAIT_SPEC_VERSION },
     { VK_EXT_SWAPCHAIN_MAINTENANCE_1_EXTENSION_NAME, VK_EXT_SWAPCHAIN_MAINTENANCE_1_SPEC_VERSION },
+    { VK_KHR_PRESENT_ID_2_EXTENSION_NAME, VK_KHR_PRESENT_ID_2_SPEC_VERSION },
+    { VK_KHR_PRESENT_WAIT_2_EXTENSION_NAME, VK_KHR_PRESENT_WAIT_2_SPEC_VERSION },
+    { VK_EXT_PRESENT_TIMING_EXTENSION_NAME, VK_EXT_PRESENT_TIMING_SPEC_VERSION },
 };
 #define N_LAYER_EXTENSIONS (sizeof layer_device_extensions / sizeof layer_device_extensions[0])
 
@@ -26,7 +29,10 @@ static bool is_layer_feature(VkStructureType t)
 {
     return t == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRESENT_ID_FEATURES_KHR ||
            t == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRESENT_WAIT_FEATURES_KHR ||
-           t == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SWAPCHAIN_MAINTENANCE_1_FEATURES_EXT;
+           t == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SWAPCHAIN_MAINTENANCE_1_FEATURES_EXT ||
+           t == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRESENT_ID_2_FEATURES_KHR ||
+           t == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRESENT_WAIT_2_FEATURES_KHR ||
+           t == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRESENT_TIMING_FEATURES_EXT;
 }
 
 static bool is_layer_extension(const char *name)
@@ -288,6 +294,18 @@ static void fill_layer_features(void *head)
             ((VkPhysicalDeviceSwapchainMaintenance1FeaturesEXT *)s)->swapchainMaintenance1 =
                 VK_TRUE;
             break;
+        case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRESENT_ID_2_FEATURES_KHR:
+            ((VkPhysicalDevicePresentId2FeaturesKHR *)s)->presentId2 = VK_TRUE;
+            break;
+        case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRESENT_WAIT_2_FEATURES_KHR:
+            ((VkPhysicalDevicePresentWait2FeaturesKHR *)s)->presentWait2 = VK_TRUE;
+            break;
+        case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRESENT_TIMING_FEATURES_EXT: {
+            VkPhysicalDevicePresentTimingFeaturesEXT *t = (void *)s;
+
+            t->presentTiming = t->presentAtAbsoluteTime = t->presentAtRelativeTime = VK_TRUE;
+            break;
+        }
         default:
             break;
         }
@@ -509,7 +527,9 @@ static PFN_vkVoidFunction device_proc(const char *name)
 {
     PFN_vkVoidFunction fn = layer_swapchain_proc(name);
 
-    return fn ? fn : layer_present_proc(name);
+    if (!fn)
+        fn = layer_present_proc(name);
+    return fn ? fn : layer_timing_proc(name);
 }
 
 static VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL layer_GetDeviceProcAddr(VkDevice device,

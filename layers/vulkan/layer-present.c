@@ -163,6 +163,7 @@ static void read_extras(const VkPresentInfoKHR *info, struct present_extras *x)
     for (const VkBaseInStructure *p = info->pNext; p; p = p->pNext) {
         switch ((int)p->sType) {
         case VK_STRUCTURE_TYPE_PRESENT_ID_KHR:
+        case VK_STRUCTURE_TYPE_PRESENT_ID_2_KHR:    /* the same layout */
             x->ids = (const VkPresentIdKHR *)p;
             break;
         case VK_STRUCTURE_TYPE_PRESENT_REGIONS_KHR:
@@ -211,8 +212,10 @@ static uint32_t damage_of(const VkPresentRegionKHR *region, VkExtent2D extent,
 }
 
 static VkResult present_one(struct layer_device *d, const VkPresentInfoKHR *info,
-                            const struct present_extras *x, uint32_t i)
+                            const struct present_extras *x, uint32_t i, uint64_t queue_end_ns)
 {
+    const VkPresentTimingInfoEXT *timing = layer_timing_info(info, i);
+    uint32_t interval = 0;
     struct layer_swapchain *s = layer_swapchain(info->pSwapchains[i]);
     uint32_t index = info->pImageIndices[i];
     xcb_present_util_present_info_t pi;
@@ -230,6 +233,13 @@ static VkResult present_one(struct layer_device *d, const VkPresentInfoKHR *info
     }
     img = s->acquired[index];
     s->is_acquired[index] = false;
+    pthread_mutex_unlock(&s->lock);
+    /* no room for the timing asked for: the frame does not go */
+    if (layer_timing_check(s, timing) != VK_SUCCESS) {
+        xcb_present_util_release(s->sc, &img);
+        return VK_ERROR_PRESENT_TIMING_QUEUE_FULL_EXT;
+    }
+    pthread_mutex_lock(&s->lock);
     /* an id not above the last one breaks the extension's rule: the frame
      * still goes, without an id */
     if (id && id <= s->last_present_id) {
@@ -250,7 +260,20 @@ static VkResult present_one(struct layer_device *d, const VkPresentInfoKHR *info
     pi.n_damage = damage_of(x->regions && i < x->regions->swapchainCount && x->regions->pRegions
                                 ? &x->regions->pRegions[i] : NULL,
                             s->extent, damage);
+    layer_timing_aim(s, timing, img.refresh_ns, &pi.target_ust, &interval);
+    if (interval)
+        xcb_present_util_swapchain_set_swap_interval(s->sc, interval);
     r = xcb_present_util_present_with(s->sc, &img, &pi);
+    if (interval)
+        xcb_present_util_swapchain_set_swap_interval(s->sc, 1);
+    if (r == -EAGAIN) {
+        /* the display's timing did not become known: shown as soon as the
+         * mode allows rather than not at all */
+        pi.target_ust = 0;
+        r = xcb_present_util_present_with(s->sc, &img, &pi);
+    }
+    if (r == 0)
+        layer_timing_queued(s, timing, pi.frame_id, id, queue_end_ns, layer_now_ns());
     if (x->fences && i < x->fences->swapchainCount && x->fences->pFences[i])
         layer_signal(d, VK_NULL_HANDLE, x->fences->pFences[i]);
     if (r < 0) {
@@ -272,11 +295,14 @@ static VKAPI_ATTR VkResult VKAPI_CALL layer_QueuePresentKHR(VkQueue queue,
     if (!d)
         return VK_ERROR_DEVICE_LOST;
     read_extras(info, &x);
+    uint64_t queue_end_ns;
+
     all = wait_semaphores(d, queue, info);
     if (all != VK_SUCCESS)
         return all;
+    queue_end_ns = layer_now_ns();
     for (uint32_t i = 0; i < info->swapchainCount; i++) {
-        r = present_one(d, info, &x, i);
+        r = present_one(d, info, &x, i, queue_end_ns);
         if (info->pResults)
             info->pResults[i] = r;
         /* the first error wins; SUBOPTIMAL over SUCCESS */
@@ -290,10 +316,8 @@ static VKAPI_ATTR VkResult VKAPI_CALL layer_QueuePresentKHR(VkQueue queue,
 
 /* ---- present-wait and release -------------------------------------------- */
 
-static VKAPI_ATTR VkResult VKAPI_CALL layer_WaitForPresentKHR(VkDevice device,
-                                                              VkSwapchainKHR swapchain,
-                                                              uint64_t present_id,
-                                                              uint64_t timeout)
+VkResult layer_wait_for_present(VkDevice device, VkSwapchainKHR swapchain, uint64_t present_id,
+                                uint64_t timeout)
 {
     struct layer_swapchain *s = layer_swapchain(swapchain);
     int r;
@@ -308,6 +332,14 @@ static VKAPI_ATTR VkResult VKAPI_CALL layer_WaitForPresentKHR(VkDevice device,
     if (r < 0)
         return r == -ECANCELED ? VK_ERROR_OUT_OF_DATE_KHR : VK_ERROR_SURFACE_LOST_KHR;
     return VK_SUCCESS;
+}
+
+static VKAPI_ATTR VkResult VKAPI_CALL layer_WaitForPresentKHR(VkDevice device,
+                                                              VkSwapchainKHR swapchain,
+                                                              uint64_t present_id,
+                                                              uint64_t timeout)
+{
+    return layer_wait_for_present(device, swapchain, present_id, timeout);
 }
 
 static VKAPI_ATTR VkResult VKAPI_CALL

@@ -232,6 +232,21 @@ static VKAPI_ATTR VkResult VKAPI_CALL layer_GetPhysicalDeviceSurfaceCapabilities
         return r;
     for (VkBaseOutStructure *s = caps->pNext; s; s = s->pNext) {
         switch ((int)s->sType) {
+        case VK_STRUCTURE_TYPE_SURFACE_CAPABILITIES_PRESENT_ID_2_KHR:
+            ((VkSurfaceCapabilitiesPresentId2KHR *)s)->presentId2Supported = VK_TRUE;
+            break;
+        case VK_STRUCTURE_TYPE_SURFACE_CAPABILITIES_PRESENT_WAIT_2_KHR:
+            ((VkSurfaceCapabilitiesPresentWait2KHR *)s)->presentWait2Supported = VK_TRUE;
+            break;
+        case VK_STRUCTURE_TYPE_PRESENT_TIMING_SURFACE_CAPABILITIES_EXT: {
+            VkPresentTimingSurfaceCapabilitiesEXT *t = (void *)s;
+
+            t->presentTimingSupported = VK_TRUE;
+            t->presentAtAbsoluteTimeSupported = VK_TRUE;
+            t->presentAtRelativeTimeSupported = VK_TRUE;
+            t->presentStageQueries = layer_timing_stages();
+            break;
+        }
         case VK_STRUCTURE_TYPE_SURFACE_PROTECTED_CAPABILITIES_KHR:
             ((VkSurfaceProtectedCapabilitiesKHR *)s)->supportsProtected = VK_FALSE;
             break;

@@ -205,6 +205,7 @@ static VkResult make_engine(struct layer_swapchain *s, const VkSwapchainCreateIn
         o.backend = backends[i];
         s->sc = xcb_present_util_swapchain_create(s->surface->c, s->surface->window, &o);
         if (s->sc) {
+            xcb_present_util_swapchain_set_frame_callback(s->sc, layer_timing_frame, s);
             layer_log("swapchain: %u images %ux%u, %s, %s", s->n, ci->imageExtent.width,
                       ci->imageExtent.height, xcb_present_util_mode_name(o.mode),
                       xcb_present_util_backend_name(backends[i]));
@@ -282,6 +283,7 @@ static VKAPI_ATTR void VKAPI_CALL layer_DestroySwapchainKHR(VkDevice device,
     /* the server lets go of the pixmaps before the memory goes */
     xcb_present_util_swapchain_destroy(s->sc);
     free_images(s);
+    free(s->timing.q);
     pthread_mutex_destroy(&s->lock);
     free(s);
 }

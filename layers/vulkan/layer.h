@@ -32,6 +32,7 @@
 #include <vulkan/vk_layer.h>
 #include <xcb/xcb.h>
 
+#include "vk-ext-decls.h"
 #include "xcb_dri3_util_buffer.h"
 #include "xcb_present_util.h"
 
@@ -115,6 +116,32 @@ struct layer_surface {
     struct layer_surface *next;
 };
 
+/* VK_EXT_present_timing: a present whose stages the application asked
+ * for, until vkGetPastPresentationTimingEXT gave it complete. */
+struct timing_record {
+    uint64_t frame_id;          /* the engine's */
+    uint64_t present_id;        /* the application's, 0: none */
+    uint64_t target_time;
+    VkPresentStageFlagsEXT queries, done;
+    uint64_t queue_end_ns, dequeued_ns, pixel_out_ns;
+    uint64_t domain_id;
+};
+
+/* completions that came before their record was queued */
+#define LAYER_EARLY 8
+struct early {
+    uint64_t frame_id, ns;
+};
+
+struct layer_timing {
+    struct timing_record *q;    /* size entries, count in use, in present order */
+    uint32_t size, count;
+    struct early early[LAYER_EARLY];
+    uint32_t early_next;
+    uint64_t last_shown_ns;     /* the last frame's vblank */
+    uint64_t reported_refresh_ns, properties_counter;
+};
+
 struct layer_swapchain {
     struct layer_device *dev;
     struct layer_surface *surface;
@@ -135,6 +162,7 @@ struct layer_swapchain {
     bool retired;               /* an oldSwapchain of a newer one */
     bool out_of_date;           /* told SUBOPTIMAL once: OUT_OF_DATE from now */
     uint64_t last_present_id;
+    struct layer_timing timing;
     struct layer_swapchain *next;
 };
 
@@ -173,6 +201,23 @@ static inline struct layer_swapchain *layer_swapchain(VkSwapchainKHR h)
  * VK_ERROR_SURFACE_LOST_KHR when it is gone or the server does not
  * answer. */
 VkResult layer_window_geometry(struct layer_surface *s, VkExtent2D *extent, uint8_t *depth);
+
+/* layer-timing.c */
+uint64_t layer_now_ns(void);
+/* The stages X11 lets the layer report. */
+VkPresentStageFlagsEXT layer_timing_stages(void);
+PFN_vkVoidFunction layer_timing_proc(const char *name);
+void layer_timing_frame(void *data, const xcb_present_util_frame_t *f);
+const VkPresentTimingInfoEXT *layer_timing_info(const VkPresentInfoKHR *info, uint32_t i);
+VkResult layer_timing_check(struct layer_swapchain *s, const VkPresentTimingInfoEXT *t);
+void layer_timing_aim(struct layer_swapchain *s, const VkPresentTimingInfoEXT *t,
+                      uint64_t refresh_ns, uint64_t *target_ust, uint32_t *interval);
+void layer_timing_queued(struct layer_swapchain *s, const VkPresentTimingInfoEXT *t,
+                         uint64_t frame_id, uint64_t present_id, uint64_t queue_end_ns,
+                         uint64_t dequeued_ns);
+/* layer-present.c: vkWaitForPresentKHR's body, for both versions */
+VkResult layer_wait_for_present(VkDevice device, VkSwapchainKHR swapchain, uint64_t present_id,
+                                uint64_t timeout);
 
 /* layer-present.c: signals a semaphore and a fence (either may be
  * VK_NULL_HANDLE) on the device's queue with an empty submission. */

@@ -10,7 +10,7 @@ vklayer_LTLIBRARIES = layers/vulkan/libVkLayer_xcb_present.la
 layers_vulkan_libVkLayer_xcb_present_la_SOURCES = layers/vulkan/layer.h \
 	layers/vulkan/layer-objects.c layers/vulkan/layer-dispatch.c \
 	layers/vulkan/layer-surface.c layers/vulkan/layer-swapchain.c \
-	layers/vulkan/layer-present.c
+	layers/vulkan/layer-present.c layers/vulkan/layer-timing.c layers/vulkan/vk-ext-decls.h
 layers_vulkan_libVkLayer_xcb_present_la_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE \
 	-I$(top_srcdir)/src/present-util -I$(top_srcdir)/src/dri3-util
 layers_vulkan_libVkLayer_xcb_present_la_CFLAGS = $(AM_CFLAGS) $(VULKAN_CFLAGS) \
