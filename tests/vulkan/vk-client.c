@@ -71,6 +71,21 @@ static bool check(bool ok, const char *fmt, ...)
     return ok;
 }
 
+/* A step of the setup: a line only when it fails. */
+static bool need(bool ok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static bool need(bool ok, const char *fmt, ...)
+{
+    va_list ap;
+
+    if (ok)
+        return true;
+    va_start(ap, fmt);
+    vline("FAIL", fmt, ap);
+    va_end(ap);
+    failures++;
+    return false;
+}
+
 static void skip(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static void skip(const char *fmt, ...)
 {
@@ -145,7 +160,9 @@ static VKAPI_ATTR VkBool32 VKAPI_CALL on_message(VkDebugUtilsMessageSeverityFlag
         validation_errors++;
         printf("# %s: validation error (type 0x%x): %s\n", scenario, type,
                d && d->pMessage ? d->pMessage : "");
-    } else if (sev & VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT) {
+    } else if ((sev & VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT) &&
+               !(type == VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT)) {
+        /* (the loader's general warnings, "VK_INSTANCE_LAYERS defined", are not news) */
         printf("# %s: warning: %s\n", scenario, d && d->pMessage ? d->pMessage : "");
     }
     fflush(stdout);
@@ -366,7 +383,7 @@ static int vk_open(struct ctx *x, bool maintenance1)
     }
     ici.enabledExtensionCount = ni;
     r = vkCreateInstance(&ici, NULL, &x->instance);
-    if (!check(r == VK_SUCCESS, "vkCreateInstance: %s", res_name(r)))
+    if (!need(r == VK_SUCCESS, "vkCreateInstance: %s", res_name(r)))
         return 1;
     if (debug_utils) {
         PFN_vkCreateDebugUtilsMessengerEXT create = (PFN_vkCreateDebugUtilsMessengerEXT)
@@ -403,17 +420,17 @@ static int vk_open(struct ctx *x, bool maintenance1)
         VkBool32 supported = VK_FALSE;
 
         r = vkCreateXcbSurfaceKHR(x->instance, &sci, NULL, &x->surface);
-        if (!check(r == VK_SUCCESS, "vkCreateXcbSurfaceKHR: %s", res_name(r)))
+        if (!need(r == VK_SUCCESS, "vkCreateXcbSurfaceKHR: %s", res_name(r)))
             return 1;
         vkGetPhysicalDeviceQueueFamilyProperties(x->pd, &nqf, qf);
         x->family = UINT32_MAX;
         for (uint32_t i = 0; i < nqf && x->family == UINT32_MAX; i++)
             if (qf[i].queueFlags & VK_QUEUE_GRAPHICS_BIT)
                 x->family = i;
-        if (!check(x->family != UINT32_MAX, "a graphics queue family"))
+        if (!need(x->family != UINT32_MAX, "a graphics queue family"))
             return 1;
         vkGetPhysicalDeviceSurfaceSupportKHR(x->pd, x->family, x->surface, &supported);
-        if (!check(supported, "the queue family can present to the surface"))
+        if (!need(supported, "the queue family can present to the surface"))
             return 1;
     }
 
@@ -448,7 +465,7 @@ static int vk_open(struct ctx *x, bool maintenance1)
         bool have_id = device_has(x->pd, VK_KHR_PRESENT_ID_EXTENSION_NAME);
         bool have_wait = device_has(x->pd, VK_KHR_PRESENT_WAIT_EXTENSION_NAME);
 
-        check(device_has(x->pd, VK_KHR_SWAPCHAIN_EXTENSION_NAME) && have_id && have_wait,
+        need(device_has(x->pd, VK_KHR_SWAPCHAIN_EXTENSION_NAME) && have_id && have_wait,
               "the device offers VK_KHR_swapchain, VK_KHR_present_id, VK_KHR_present_wait");
         if (!have_id || !have_wait)
             return 1;
@@ -456,19 +473,19 @@ static int vk_open(struct ctx *x, bool maintenance1)
         dext[nd++] = VK_KHR_PRESENT_ID_EXTENSION_NAME;
         dext[nd++] = VK_KHR_PRESENT_WAIT_EXTENSION_NAME;
         if (maintenance1) {
-            if (!check(device_has(x->pd, VK_EXT_SWAPCHAIN_MAINTENANCE_1_EXTENSION_NAME),
+            if (!need(device_has(x->pd, VK_EXT_SWAPCHAIN_MAINTENANCE_1_EXTENSION_NAME),
                        "the device offers VK_EXT_swapchain_maintenance1"))
                 return 1;
             dext[nd++] = VK_EXT_SWAPCHAIN_MAINTENANCE_1_EXTENSION_NAME;
         }
         dci.enabledExtensionCount = nd;
         vkGetPhysicalDeviceFeatures2(x->pd, &f2);
-        if (!check(pid.presentId && pw.presentWait && (!maintenance1 || m1.swapchainMaintenance1),
+        if (!need(pid.presentId && pw.presentWait && (!maintenance1 || m1.swapchainMaintenance1),
                    "the features are there (presentId %u presentWait %u maintenance1 %u)",
                    pid.presentId, pw.presentWait, m1.swapchainMaintenance1))
             return 1;
         r = vkCreateDevice(x->pd, &dci, NULL, &x->dev);
-        if (!check(r == VK_SUCCESS, "vkCreateDevice: %s", res_name(r)))
+        if (!need(r == VK_SUCCESS, "vkCreateDevice: %s", res_name(r)))
             return 1;
         x->maintenance1 = maintenance1;
     }
@@ -477,7 +494,7 @@ static int vk_open(struct ctx *x, bool maintenance1)
         (PFN_vkWaitForPresentKHR)vkGetDeviceProcAddr(x->dev, "vkWaitForPresentKHR");
     x->ReleaseSwapchainImagesEXT = (PFN_vkReleaseSwapchainImagesEXT)vkGetDeviceProcAddr(
         x->dev, "vkReleaseSwapchainImagesEXT");
-    if (!check(x->WaitForPresentKHR != NULL, "vkWaitForPresentKHR is there"))
+    if (!need(x->WaitForPresentKHR != NULL, "vkWaitForPresentKHR is there"))
         return 1;
 
     {
