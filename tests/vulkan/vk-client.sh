@@ -11,12 +11,15 @@
 tap_tmpdir vk-client
 
 need -x "is not built" "$client" "$with_server"
+need -f "is not built" "$layer_dir/VkLayer_xcb_present.json"
 if ! "$client" probe > "$tmp/probe" 2>&1; then
     echo "1..0 # SKIP no CPU Vulkan device (lavapipe) here"
     exit 0
 fi
 echo "# device: $(cat "$tmp/probe")"
 
+# with-server is not put under timeout(1): killed, it would leave its
+# server behind; vk-client's watchdog (30 s a scenario) bounds the time.
 for p in none above below; do
     label="xvfb, $(placement_name $p)"
     if [ $p != none ] && [ -z "$validation_dir" ]; then
@@ -26,12 +29,12 @@ for p in none above below; do
     scenarios=all
     [ $p = none ] || scenarios="all provoke"
     # shellcheck disable=SC2086
-    (placement $p && exec timeout 120 "$with_server" xvfb "$client" $scenarios) \
+    (placement $p && exec "$with_server" xvfb "$client" $scenarios) \
         > "$tmp/out" 2>&1
     tap_from "$label" "$tmp/out" $?
 done
 
-(placement none && exec timeout 60 "$with_server" xwayland "$client" fifo) > "$tmp/out" 2>&1
+(placement none && exec "$with_server" xwayland "$client" fifo) > "$tmp/out" 2>&1
 tap_from "xwayland, no validation" "$tmp/out" $?
 
 echo "1..$n"
