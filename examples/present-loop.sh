@@ -2,7 +2,9 @@
 # examples/present-loop, the main loop of xcb_present_util(7), on the mock
 # server (DRI3 back end) and on Xvfb (MIT-SHM), in both pacings: every
 # frame presented is completed, the frame callback saw them all, and the
-# program exits 0.  The servers are started on displays they pick
+# program exits 0.  Then the program in xcb_present_util(7)'s A MAIN LOOP,
+# taken out of the page: it compiles with -Werror and runs on the mock.
+# The servers are started on displays they pick
 # themselves and stopped by their PIDs.  TAP output.
 build=${TOP_BUILDDIR:-.}
 src=${TOP_SRCDIR:-$(dirname "$0")/..}
@@ -12,7 +14,7 @@ mock=$build/tests/mock/mock-x-server
 . "$src/tests/common/tap.sh"
 displayfd_tmpdir present-loop
 
-echo "1..4"
+echo "1..6"
 
 # run_on NAME WHAT [LOOP ARGS]: the loop for 60 frames on the running server.
 run_on() {
@@ -32,13 +34,37 @@ run_on() {
     fi
 }
 
+# The page's example: the lines between .EX and .EE, unescaped.
+page=$src/src/present-util/man/xcb_present_util.7
+sed -n '/^\.EX$/,/^\.EE$/p' "$page" | sed '1d;$d' |
+    sed 's/^\\&//; s/\\-/-/g; s/\\e/\\/g' > "$tmp/page-loop.c"
+# shellcheck disable=SC2086
+if [ -s "$tmp/page-loop.c" ] &&
+   ${CC:-cc} -std=c11 -Wall -Wextra -Werror -I"$build/examples/include" -I"$build/src" \
+       -I"$src/src" "$tmp/page-loop.c" -o "$tmp/page-loop" -L"$build/src/.libs" \
+       -lxcb-present-util -lxcb -Wl,-rpath,"$build/src/.libs" > "$tmp/cc.log" 2>&1; then
+    ok "xcb_present_util(7): the main loop's program compiles with -Werror"
+else
+    cat "$tmp/page-loop.c" >> "$tmp/cc.log"
+    not_ok "xcb_present_util(7): the main loop's program compiles with -Werror" "$tmp/cc.log"
+fi
+
 if displayfd_start "$tmp" "$mock" --displayfd 3; then
     run_on "mock: 60 frames, THROUGHPUT pacing, all shown and called back"
     run_on "mock: 60 frames, LOW_LATENCY pacing" --low-latency
+    if [ -x "$tmp/page-loop" ] &&
+       DISPLAY=$server_display timeout 30 "$tmp/page-loop" > "$tmp/out" 2>&1 &&
+       grep -Eq "^120 frames, the last shown at msc [1-9]" "$tmp/out"; then
+        ok "mock: the page's program shows its 120 frames"
+        diag "$tmp/out"
+    else
+        not_ok "mock: the page's program shows its 120 frames" "$tmp/out"
+    fi
     displayfd_stop
 else
     not_ok "mock: the server started" "$tmp/server.err"
     not_ok "mock: LOW_LATENCY pacing (no server)"
+    not_ok "mock: the page's program (no server)"
 fi
 
 if ! command -v Xvfb > /dev/null 2>&1; then
