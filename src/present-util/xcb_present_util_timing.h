@@ -59,9 +59,17 @@ void xcb_present_util_frame_init(xcb_present_util_frame_t *f);
 typedef void (*xcb_present_util_frame_cb_t)(void *data, const xcb_present_util_frame_t *frame);
 
 /*
- * Calls cb(data, frame) once for every completed frame, from within
- * acquire(), present() or dispatch(), with the swapchain locked: cb must
- * not call the swapchain's functions.  cb NULL turns it off.  The msc and
+ * Calls cb(data, frame) once for every frame whose CompleteNotify came,
+ * in the thread of the call that took the event in: dispatch(),
+ * acquire(), present(), present_at(), present_msc(), present_with(),
+ * wait_frame(), wait_msc(), wait_present() and swapchain_destroy().  In
+ * all but destroy() the swapchain is locked; in destroy() it is being
+ * freed: cb must not call the swapchain's functions.  destroy() reports
+ * the completions that arrive during its wait for the frames in flight
+ * (at most 75 ms) and drops the rest unreported, so data must outlive
+ * destroy().  Frames given up as lost are not reported (wait_frame() says
+ * XCB_PRESENT_UTIL_COMPLETE_LOST).  xcb_present_util(7) lists where the
+ * caller's code runs.  cb NULL turns it off.  The msc and
  * ust it is told never go backwards: after the server's count stepped
  * back (a window moved to another CRTC), msc goes on from where it was.
  */
