@@ -113,3 +113,6 @@ DRI3_UTIL_MAN_PAGES = \
 # Installed as data: Makefile.am already owns man3dir for the generated pages.
 dri3utilmandir = $(mandir)/man3
 dist_dri3utilman_DATA = $(DRI3_UTIL_MAN_PAGES)
+# The overview, xcb_dri3_util(7): "man xcb_dri3_util".
+dri3utilman7dir = $(mandir)/man7
+dist_dri3utilman7_DATA = src/dri3-util/man/xcb_dri3_util.7

@@ -68,7 +68,16 @@ PRESENT_UTIL_MAN_PAGES = \
 	src/present-util/man/xcb_present_util_wait_present.3 \
 	src/present-util/man/xcb_present_util_present_msc.3 \
 	src/present-util/man/xcb_present_util_wait_msc.3 \
-	src/present-util/man/xcb_present_util_timing_init.3
+	src/present-util/man/xcb_present_util_timing_init.3 \
+	src/present-util/man/xcb_present_util_swapchain_t.3 \
+	src/present-util/man/xcb_present_util_options_t.3 \
+	src/present-util/man/xcb_present_util_image_t.3 \
+	src/present-util/man/xcb_present_util_stats_t.3 \
+	src/present-util/man/xcb_present_util_frame_t.3
 # Installed as data: Makefile.am owns man3dir for the generated pages.
+# The _t pages are .so links to the overview, xcb_present_util(7), which
+# "man xcb_present_util" opens (there is no such page in section 3).
 presentutilmandir = $(mandir)/man3
 dist_presentutilman_DATA = $(PRESENT_UTIL_MAN_PAGES)
+presentutilman7dir = $(mandir)/man7
+dist_presentutilman7_DATA = src/present-util/man/xcb_present_util.7

@@ -115,12 +115,16 @@ typedef enum {
      * max_latency frames wait to be shown. */
     XCB_PRESENT_UTIL_PACING_THROUGHPUT,
     /* acquire() returns at the latest moment that still makes the next
-     * vblank: the predicted vblank, less the time the caller takes from
-     * acquire() to present() (learned from its recent frames), less a
-     * safety margin that grows after a missed vblank and shrinks after a
-     * run of hits.  The frame is then shown one render time after the
-     * caller started it.  A caller slower than a refresh is paced at the
-     * rate it can sustain (every second vblank, every third...), never
+     * vblank: half a refresh before the predicted vblank (the last
+     * moment a frame reaches it on every server), less the time the
+     * caller takes from acquire() to present() (learned from its recent
+     * frames), less a safety margin that grows after a missed vblank and
+     * shrinks after a run of hits.  The frame is then shown about half a
+     * refresh plus the render time plus the margin after acquire()
+     * returned (10 to 12 ms at 60 Hz for a short render), not one render
+     * time after: xcb_present_util(7), LATENCY, says why and what was
+     * measured.  A caller slower than a refresh is paced at the rate it
+     * can sustain (every second vblank, every third...), never
      * alternating between two.  The first frames and the first after a
      * pause are paced as THROUGHPUT. */
     XCB_PRESENT_UTIL_PACING_LOW_LATENCY

@@ -7,6 +7,11 @@
 # libxcb's, document a request's _unchecked, _reply and accessors on the
 # request's page).  UNDOCUMENTED, an extended regex, names the exports that
 # need none (iterators' plumbing, symbols kept for binary compatibility).
+# Section 7 pages (a library's overview) are checked as the others, and
+# also through man -l at 80 columns, as "man NAME" shows them, without a
+# warning.  A page that is only ".so manN/PAGE.N" (a link, as for the
+# types an overview describes) passes when PAGE.N is one of MAN_DIR's
+# pages, and man -l renders the link from the directory holding MAN_DIR.
 # LIBRARY is relative to $TOP_BUILDDIR; MAN_DIR to $TOP_SRCDIR, or to
 # $TOP_BUILDDIR for generated pages.  Without arguments: $MAN_PAGE_CHECKS,
 # which the makefiles fill in, one entry per library.  TAP output.
@@ -29,7 +34,8 @@ man_dir() {
 plan=0
 for entry in "$@"; do
     dir=$(man_dir "$(echo "$entry" | cut -d: -f2)")
-    plan=$((plan + 1 + $(ls "$dir"/*.3 2>/dev/null | wc -l)))
+    plan=$((plan + 1 + $(ls "$dir"/*.3 "$dir"/*.7 2>/dev/null | wc -l)))
+    plan=$((plan + $(ls "$dir"/*.7 2>/dev/null | wc -l)))
 done
 echo "1..$plan"
 
@@ -43,14 +49,37 @@ for entry in "$@"; do
     dir=$(man_dir "$(echo "$entry" | cut -d: -f2)")
     undocumented=$(echo "$entry" | cut -d: -f3-)
     name=$(basename "$lib")
-    for page in "$dir"/*.3; do
+    for page in "$dir"/*.3 "$dir"/*.7; do
         [ -e "$page" ] || continue
+        link=$(sed -n '1s/^\.so \(man[1-9]\/[^ ]*\)$/\1/p' "$page")
+        if [ -n "$link" ] && [ "$(wc -l < "$page")" -le 1 ]; then
+            if [ -f "$dir/$(basename "$link")" ]; then
+                ok "$(basename "$page") (.so $link)"
+            else
+                echo "$link is not among the pages of $dir" > "$tmp/warnings"
+                not_ok "$(basename "$page") (.so $link)" "$tmp/warnings"
+            fi
+            continue
+        fi
         if [ $have_groff = no ]; then
             skip "$(basename "$page")" "groff is not installed"
         elif groff -man -ww -z "$page" > "$tmp/warnings" 2>&1 && [ ! -s "$tmp/warnings" ]; then
             ok "$(basename "$page")"
         else
             not_ok "$(basename "$page")" "$tmp/warnings"
+        fi
+    done
+    # The overviews as man(1) shows them.
+    for page in "$dir"/*.7; do
+        [ -e "$page" ] || continue
+        what="$(basename "$page"): man -l at 80 columns, no warning"
+        if ! command -v man > /dev/null 2>&1; then
+            skip "$what" "man is not installed"
+        elif MANWIDTH=80 MAN_KEEP_FORMATTING= man -l "$page" > "$tmp/text" 2> "$tmp/warnings" &&
+             [ ! -s "$tmp/warnings" ] && [ -s "$tmp/text" ]; then
+            ok "$what"
+        else
+            not_ok "$what" "$tmp/warnings"
         fi
     done
     if [ ! -r "$lib" ] || ! command -v nm >/dev/null 2>&1; then

@@ -3,7 +3,12 @@
 # pkg-config reports for xcb-dri3 and xcb-present, api-use.c and api-use-14.c
 # compile against the installed headers (not Debian's in /usr/include), link
 # and run against the installed libraries (not Debian's in /usr/lib), and each
-# installed header compiles on its own.
+# installed header compiles on its own.  Then the util libraries as the
+# README's quick start uses them: their .pc files say the util version,
+# examples/present-loop.c builds with pkg-config xcb-present-util only and
+# runs with LD_LIBRARY_PATH (on the mock server), or links the libdir in
+# with -Wl,-rpath; and the overview pages are installed in section 7 and
+# open with "man NAME".
 #
 # Environment:
 #   INSTALL_PREFIX  where the project was installed ("make install" with
@@ -14,6 +19,9 @@
 #                   $TOP_SRCDIR/tests/compat, else this script's directory
 #   COMPAT_CHECK_ADDITIONS  1 (default): also api-use-14.c (1.3/1.4 API);
 #                   0: skip it (for a 1.15-only install)
+#   UTIL_VERSION    the version the util .pc files must say (unset: 0.x)
+#   MOCK_SERVER     mock-x-server to run present-loop on (default
+#                   $TOP_BUILDDIR/tests/mock/mock-x-server; absent: skipped)
 #   CC, PKG_CONFIG  tools (default gcc, pkg-config)
 #   COMPAT_SKIP_STATUS  exit status when skipping (default 77); automake's
 #                   tap-driver.sh reports any non-zero status as ERROR, so
@@ -52,7 +60,7 @@ prefix=$(cd "$INSTALL_PREFIX" && pwd -P)
 . "${TOP_SRCDIR:-$(dirname "$0")/../..}/tests/common/tap.sh"
 . "${TOP_SRCDIR:-$(dirname "$0")/../..}/tests/compat/ldd-resolves.sh"
 tap_tmpdir prefix-install
-echo "1..10"
+echo "1..15"
 echo "# prefix: $prefix"
 
 # 1. The .pc files, and pkg-config picking them rather than the system's.
@@ -195,6 +203,135 @@ if [ "$additions" = 0 ]; then
     done
 else
     check_program api-use-14
+fi
+
+# 11. The util libraries' .pc files carry the util version, not the
+# bindings' one.
+pu_version=$(pc --modversion xcb-present-util 2>&1)
+du_version=$(pc --modversion xcb-dri3-util 2>&1)
+case "${UTIL_VERSION:-}" in
+"") want_ok() { case "$1" in 0.*) return 0 ;; *) return 1 ;; esac; } ;;
+*) want_ok() { [ "$1" = "$UTIL_VERSION" ]; } ;;
+esac
+if want_ok "$pu_version" && [ "$pu_version" = "$du_version" ]; then
+    ok "xcb-present-util.pc and xcb-dri3-util.pc say the util version ($pu_version)"
+else
+    echo "xcb-present-util $pu_version, xcb-dri3-util $du_version, wanted ${UTIL_VERSION:-0.x}" \
+        > "$tmp/ver"
+    not_ok "xcb-present-util.pc and xcb-dri3-util.pc say the util version" "$tmp/ver"
+fi
+
+# 12-14. README's "your own program against the prefix": with
+# PKG_CONFIG_PATH set (above; relocated when installed with DESTDIR),
+#   cc examples/present-loop.c $(pkg-config --cflags --libs xcb-present-util) -o present-loop
+# then LD_LIBRARY_PATH=libdir, or -Wl,-rpath,libdir at link time.
+# One difference: the linker must find libxcb-dri3-util.so.0, which
+# libxcb-present-util.so.0 needs.  Installed into a prefix outside the
+# system's library directories, the library's RUNPATH (libtool's) names
+# it; a DESTDIR install of /usr/local, as here, has none, so the first
+# link gets LD_LIBRARY_PATH (which ld searches too) in its place.
+loop_src=${TOP_SRCDIR:-$srcdir/../..}/examples/present-loop.c
+mock=${MOCK_SERVER:-${TOP_BUILDDIR:-.}/tests/mock/mock-x-server}
+pu_flags=$(pc --cflags --libs xcb-present-util 2> "$tmp/pc.err")
+# shellcheck disable=SC2086
+if [ -f "$loop_src" ] &&
+   LD_LIBRARY_PATH=$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} \
+       "$CC" "$loop_src" $pu_flags -o "$tmp/present-loop" > "$tmp/cc.log" 2>&1; then
+    LD_LIBRARY_PATH=$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} ldd "$tmp/present-loop" \
+        > "$tmp/ldd" 2>&1
+    util_in_prefix=1
+    for lib in libxcb-present-util.so.0 libxcb-dri3-util.so.0 libxcb-present.so.0; do
+        path=$(awk -v l="$lib" '$1 == l && $2 == "=>" { print $3 }' "$tmp/ldd")
+        case "$(canon "${path:-/nonexistent}")" in
+        "$(canon "$libdir")"/*) ;;
+        *) util_in_prefix=0 ;;
+        esac
+    done
+    if [ "$util_in_prefix" = 1 ]; then
+        ok "present-loop.c builds with pkg-config xcb-present-util and finds the prefix's libraries"
+    else
+        not_ok "present-loop.c builds with pkg-config xcb-present-util and finds the prefix's libraries" \
+            "$tmp/ldd"
+    fi
+else
+    [ -f "$loop_src" ] || echo "$loop_src is missing" >> "$tmp/cc.log"
+    cat "$tmp/pc.err" >> "$tmp/cc.log"
+    not_ok "present-loop.c builds with pkg-config xcb-present-util and finds the prefix's libraries" \
+        "$tmp/cc.log"
+fi
+if [ ! -x "$tmp/present-loop" ]; then
+    not_ok "present-loop runs with LD_LIBRARY_PATH (not built)"
+elif [ ! -x "$mock" ]; then
+    skip "present-loop runs with LD_LIBRARY_PATH on the mock server" "no mock-x-server"
+else
+    . "${TOP_SRCDIR:-$srcdir/../..}/scripts/displayfd.sh"
+    mkdir "$tmp/mock"
+    if displayfd_start "$tmp/mock" "$mock" --displayfd 3; then
+        if DISPLAY=$server_display LD_LIBRARY_PATH=$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} \
+           "$tmp/present-loop" --frames 30 > "$tmp/run.log" 2>&1 &&
+           grep -q "30 frames presented, 30 completed" "$tmp/run.log"; then
+            ok "present-loop runs with LD_LIBRARY_PATH on the mock server (30 frames)"
+        else
+            not_ok "present-loop runs with LD_LIBRARY_PATH on the mock server" "$tmp/run.log"
+        fi
+        displayfd_stop
+    else
+        not_ok "present-loop runs with LD_LIBRARY_PATH: the mock server started" \
+            "$tmp/mock/server.err"
+    fi
+fi
+# The rpath variant: the program itself finds libxcb-present-util.so.0
+# without LD_LIBRARY_PATH.  (Its own dependencies come from the library's
+# RUNPATH, which libtool writes for a prefix outside the system's library
+# directories, not for the /usr/local of a DESTDIR install like this one.)
+# shellcheck disable=SC2086
+if [ -f "$loop_src" ] &&
+   "$CC" "$loop_src" $pu_flags -Wl,-rpath,"$libdir" -o "$tmp/present-loop-rpath" \
+       > "$tmp/cc.log" 2>&1; then
+    env -u LD_LIBRARY_PATH ldd "$tmp/present-loop-rpath" > "$tmp/ldd" 2>&1
+    path=$(awk '$1 == "libxcb-present-util.so.0" && $2 == "=>" { print $3 }' "$tmp/ldd")
+    case "$(canon "${path:-/nonexistent}")" in
+    "$(canon "$libdir")"/*)
+        ok "present-loop linked with -Wl,-rpath finds libxcb-present-util.so.0 without LD_LIBRARY_PATH" ;;
+    *)
+        not_ok "present-loop linked with -Wl,-rpath finds libxcb-present-util.so.0 without LD_LIBRARY_PATH" \
+            "$tmp/ldd" ;;
+    esac
+else
+    not_ok "present-loop links with -Wl,-rpath" "$tmp/cc.log"
+fi
+
+# 15. The overviews: installed in section 7, "man xcb_present_util" and
+# "man xcb_dri3_util" open them, and the types' .so links resolve.
+mandir=$prefix/share/man
+: > "$tmp/man.log"
+man_ok=1
+for page in man7/xcb_present_util.7 man7/xcb_dri3_util.7 man3/xcb_present_util_options_t.3 \
+            man3/xcb_present_util_image_t.3 man3/xcb_present_util_stats_t.3 \
+            man3/xcb_present_util_frame_t.3; do
+    [ -f "$mandir/$page" ] || { echo "$mandir/$page is not installed" >> "$tmp/man.log"; man_ok=0; }
+done
+if [ "$man_ok" = 1 ] && command -v man > /dev/null 2>&1; then
+    for name in xcb_present_util xcb_dri3_util xcb_present_util_options_t; do
+        where=$(man -M "$mandir" -w "$name" 2>> "$tmp/man.log")
+        case "$name:$where" in
+        xcb_present_util:*/man7/xcb_present_util.7 | xcb_dri3_util:*/man7/xcb_dri3_util.7 | \
+        xcb_present_util_options_t:*/man3/xcb_present_util_options_t.3 | \
+        xcb_present_util_options_t:*/man7/xcb_present_util.7) ;;
+        *) echo "man -w $name: '$where'" >> "$tmp/man.log"; man_ok=0 ;;
+        esac
+        if ! MANWIDTH=80 man -M "$mandir" "$name" > "$tmp/man.out" 2>> "$tmp/man.log" ||
+           ! grep -q "^NAME" "$tmp/man.out"; then
+            echo "man $name did not render" >> "$tmp/man.log"
+            man_ok=0
+        fi
+    done
+    [ -s "$tmp/man.log" ] && man_ok=0
+fi
+if [ "$man_ok" = 1 ]; then
+    ok "the overviews are installed in man7 and man xcb_present_util, xcb_dri3_util, xcb_present_util_options_t open them"
+else
+    not_ok "the overviews are installed in man7 and open with man" "$tmp/man.log"
 fi
 
 exit $failed
