@@ -65,6 +65,8 @@ typedef struct VkPresentWait2InfoKHR {
     uint64_t presentId;
     uint64_t timeout;
 } VkPresentWait2InfoKHR;
+typedef VkResult (VKAPI_PTR *PFN_vkWaitForPresent2KHR)(
+    VkDevice device, VkSwapchainKHR swapchain, const VkPresentWait2InfoKHR *pPresentWait2Info);
 #endif
 
 #ifndef VK_EXT_present_timing
@@ -181,6 +183,19 @@ typedef struct VkPresentTimingsInfoEXT {
     uint32_t swapchainCount;
     const VkPresentTimingInfoEXT *pTimingInfos;
 } VkPresentTimingsInfoEXT;
+typedef VkResult (VKAPI_PTR *PFN_vkSetSwapchainPresentTimingQueueSizeEXT)(
+    VkDevice device, VkSwapchainKHR swapchain, uint32_t size);
+typedef VkResult (VKAPI_PTR *PFN_vkGetSwapchainTimingPropertiesEXT)(
+    VkDevice device, VkSwapchainKHR swapchain,
+    VkSwapchainTimingPropertiesEXT *pSwapchainTimingProperties,
+    uint64_t *pSwapchainTimingPropertiesCounter);
+typedef VkResult (VKAPI_PTR *PFN_vkGetSwapchainTimeDomainPropertiesEXT)(
+    VkDevice device, VkSwapchainKHR swapchain,
+    VkSwapchainTimeDomainPropertiesEXT *pSwapchainTimeDomainProperties,
+    uint64_t *pTimeDomainsCounter);
+typedef VkResult (VKAPI_PTR *PFN_vkGetPastPresentationTimingEXT)(
+    VkDevice device, const VkPastPresentationTimingInfoEXT *pPastPresentationTimingInfo,
+    VkPastPresentationTimingPropertiesEXT *pPastPresentationTimingProperties);
 #endif
 
 #endif

@@ -8,6 +8,7 @@
 if HAVE_VULKAN
 check_PROGRAMS += tests/vulkan/vk-client
 tests_vulkan_vk_client_SOURCES = tests/vulkan/vk-client.c
+tests_vulkan_vk_client_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/layers/vulkan
 tests_vulkan_vk_client_CFLAGS = $(AM_CFLAGS) $(VULKAN_CFLAGS) $(XCB_EXT_DEPS_CFLAGS)
 tests_vulkan_vk_client_LDADD = src/libxcb-present.la $(VULKAN_LIBS) $(XCB_LIBS)
 

@@ -39,6 +39,7 @@
 #include <xcb/present.h>
 #define VK_USE_PLATFORM_XCB_KHR 1
 #include <vulkan/vulkan.h>
+#include "vk-ext-decls.h"     /* VK_EXT_present_timing, newer than these headers */
 
 #define SLOTS 2
 #define MAX_IMAGES 8
@@ -213,6 +214,7 @@ struct present_opts {
     uint64_t id;                /* VK_KHR_present_id; 0: none */
     const VkPresentModeKHR *mode;   /* VkSwapchainPresentModeInfoEXT */
     VkFence fence;              /* VkSwapchainPresentFenceInfoEXT */
+    const void *chain;          /* more for the present's pNext (one struct) */
 };
 
 static void x_sync(xcb_connection_t *c)
@@ -336,7 +338,7 @@ static bool device_has(VkPhysicalDevice pd, const char *name)
 }
 
 /* 0, 77 (no CPU device: skip) or 1. */
-static int vk_open(struct ctx *x, bool maintenance1)
+static int vk_open(struct ctx *x, bool maintenance1, bool timing)
 {
     VkDebugUtilsMessengerCreateInfoEXT mci = {
         .sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT,
@@ -478,6 +480,12 @@ static int vk_open(struct ctx *x, bool maintenance1)
                 return 1;
             dext[nd++] = VK_EXT_SWAPCHAIN_MAINTENANCE_1_EXTENSION_NAME;
         }
+        if (timing) {
+            if (!need(device_has(x->pd, VK_EXT_PRESENT_TIMING_EXTENSION_NAME),
+                      "the device offers VK_EXT_present_timing"))
+                return 1;
+            dext[nd++] = VK_EXT_PRESENT_TIMING_EXTENSION_NAME;
+        }
         dci.enabledExtensionCount = nd;
         vkGetPhysicalDeviceFeatures2(x->pd, &f2);
         if (!need(pid.presentId && pw.presentWait && (!maintenance1 || m1.swapchainMaintenance1),
@@ -551,6 +559,9 @@ static void vk_close(struct ctx *x)
 
 /* ---- swapchains ------------------------------------------------------------- */
 
+/* Flags of the swapchains chain_create() makes (the timing scenario's). */
+static VkSwapchainCreateFlagsKHR chain_flags;
+
 static VkResult chain_create(struct ctx *x, struct chain *ch, VkPresentModeKHR mode,
                              uint32_t images, VkSwapchainKHR old, const VkPresentModeKHR *modes,
                              uint32_t n_modes)
@@ -564,6 +575,7 @@ static VkResult chain_create(struct ctx *x, struct chain *ch, VkPresentModeKHR m
     VkSwapchainCreateInfoKHR ci = {
         .sType = VK_STRUCTURE_TYPE_SWAPCHAIN_CREATE_INFO_KHR,
         .pNext = n_modes ? &pm : NULL,
+        .flags = chain_flags,
         .surface = x->surface,
         .imageFormat = VK_FORMAT_B8G8R8A8_UNORM,
         .imageColorSpace = VK_COLOR_SPACE_SRGB_NONLINEAR_KHR,
@@ -712,6 +724,8 @@ static VkResult render_present(struct ctx *x, struct chain *ch, uint32_t index, 
         *tail = &pf;
         tail = (const void **)&pf.pNext;
     }
+    if (o->chain)
+        *tail = o->chain;
     return vkQueuePresentKHR(x->queue, &pi);
 }
 
@@ -1325,6 +1339,169 @@ static void run_provoke(struct ctx *x)
 
 /* ---- main ---------------------------------------------------------------- */
 
+/* VK_EXT_present_timing: the swapchain's refresh and time domains; 12
+ * FIFO frames asking for every stage, one of them aimed at an absolute
+ * time 100 ms ahead and one at 3 refreshes after the frame before; past
+ * timings complete, in order, each stage at or after the one before, and
+ * never shown before its target; a full results queue refuses a present.
+ * The validation layer of these headers predates the extension: placed
+ * above the layer it would call its structs unknown, so the scenario
+ * runs only where it is not above. */
+static void run_timing(struct ctx *x)
+{
+    const char *layers = getenv("VK_INSTANCE_LAYERS");
+    PFN_vkSetSwapchainPresentTimingQueueSizeEXT set_size;
+    PFN_vkGetSwapchainTimingPropertiesEXT get_props;
+    PFN_vkGetSwapchainTimeDomainPropertiesEXT get_domains;
+    PFN_vkGetPastPresentationTimingEXT get_past;
+    VkTimeDomainKHR domains[4];
+    uint64_t ids[4], counter = 0, refresh = 0, target_abs = 0;
+    VkSwapchainTimeDomainPropertiesEXT dp = {
+        .sType = VK_STRUCTURE_TYPE_SWAPCHAIN_TIME_DOMAIN_PROPERTIES_EXT,
+        .timeDomainCount = 4, .pTimeDomains = domains, .pTimeDomainIds = ids,
+    };
+    VkSwapchainTimingPropertiesEXT tp = { .sType = VK_STRUCTURE_TYPE_SWAPCHAIN_TIMING_PROPERTIES_EXT };
+    VkPastPresentationTimingEXT past[16];
+    VkPresentStageTimeEXT stages[16][3];
+    VkPastPresentationTimingPropertiesEXT pp = {
+        .sType = VK_STRUCTURE_TYPE_PAST_PRESENTATION_TIMING_PROPERTIES_EXT,
+    };
+    struct chain ch;
+    uint64_t local_id = UINT64_MAX;
+    VkResult r;
+
+    if (layers && !strncmp(layers, "VK_LAYER_KHRONOS_validation", 27)) {
+        skip("the validation layer above the layer does not know VK_EXT_present_timing");
+        return;
+    }
+    set_size = (PFN_vkSetSwapchainPresentTimingQueueSizeEXT)vkGetDeviceProcAddr(
+        x->dev, "vkSetSwapchainPresentTimingQueueSizeEXT");
+    get_props = (PFN_vkGetSwapchainTimingPropertiesEXT)vkGetDeviceProcAddr(
+        x->dev, "vkGetSwapchainTimingPropertiesEXT");
+    get_domains = (PFN_vkGetSwapchainTimeDomainPropertiesEXT)vkGetDeviceProcAddr(
+        x->dev, "vkGetSwapchainTimeDomainPropertiesEXT");
+    get_past = (PFN_vkGetPastPresentationTimingEXT)vkGetDeviceProcAddr(
+        x->dev, "vkGetPastPresentationTimingEXT");
+    if (!need(set_size && get_props && get_domains && get_past, "the timing functions are there"))
+        return;
+    chain_flags = VK_SWAPCHAIN_CREATE_PRESENT_TIMING_BIT_EXT;
+    r = chain_create(x, &ch, VK_PRESENT_MODE_FIFO_KHR, 3, VK_NULL_HANDLE, NULL, 0);
+    chain_flags = 0;
+    if (!check(r == VK_SUCCESS, "FIFO swapchain with present timing: %s", res_name(r)))
+        return;
+    check(set_size(x->dev, ch.sc, 16) == VK_SUCCESS, "results queue of 16");
+    r = get_domains(x->dev, ch.sc, &dp, NULL);
+    for (uint32_t i = 0; r == VK_SUCCESS && i < dp.timeDomainCount; i++)
+        if (domains[i] == VK_TIME_DOMAIN_PRESENT_STAGE_LOCAL_EXT)
+            local_id = ids[i];
+    check(local_id != UINT64_MAX, "a PRESENT_STAGE_LOCAL time domain (%u domains, %s)",
+          dp.timeDomainCount, res_name(r));
+
+    for (uint32_t n = 1; n <= 12; n++) {
+        VkPresentTimingInfoEXT ti = {
+            .sType = VK_STRUCTURE_TYPE_PRESENT_TIMING_INFO_EXT,
+            .timeDomainId = local_id,
+            .presentStageQueries = VK_PRESENT_STAGE_QUEUE_OPERATIONS_END_BIT_EXT |
+                                   VK_PRESENT_STAGE_REQUEST_DEQUEUED_BIT_EXT |
+                                   VK_PRESENT_STAGE_IMAGE_FIRST_PIXEL_OUT_BIT_EXT,
+            .targetTimeDomainPresentStage = VK_PRESENT_STAGE_IMAGE_FIRST_PIXEL_OUT_BIT_EXT,
+        };
+        VkPresentTimingsInfoEXT tsi = { .sType = VK_STRUCTURE_TYPE_PRESENT_TIMINGS_INFO_EXT,
+                                        .swapchainCount = 1, .pTimingInfos = &ti };
+        struct present_opts o = { .id = n, .chain = &tsi };
+
+        if (n == 8) {           /* absolute: 100 ms from now */
+            struct timespec ts;
+
+            clock_gettime(CLOCK_MONOTONIC, &ts);
+            target_abs = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec + 100 * MS;
+            ti.targetTime = target_abs;
+        }
+        if (n == 10 && refresh) {       /* relative: 3 refreshes after frame 9 */
+            ti.targetTime = 3 * refresh;
+            ti.flags = VK_PRESENT_TIMING_INFO_PRESENT_AT_RELATIVE_TIME_BIT_EXT;
+        }
+        r = frame(x, &ch, n, &o, NULL);
+        if (!check(r == VK_SUCCESS, "frame %u with timing: %s", n, res_name(r)))
+            break;
+        if (n == 6) {
+            x->WaitForPresentKHR(x->dev, ch.sc, 6, 2000 * MS);
+            r = get_props(x->dev, ch.sc, &tp, &counter);
+            refresh = tp.refreshDuration;
+            check(r == VK_SUCCESS && refresh > 5 * MS && refresh < 50 * MS && counter > 0,
+                  "a refresh is known after 6 frames (%s, %.2f ms, counter %llu)", res_name(r),
+                  refresh / 1e6, (unsigned long long)counter);
+        }
+    }
+    x->WaitForPresentKHR(x->dev, ch.sc, 12, 3000 * MS);
+    r = get_past(x->dev, &(VkPastPresentationTimingInfoEXT){
+                     .sType = VK_STRUCTURE_TYPE_PAST_PRESENTATION_TIMING_INFO_EXT,
+                     .swapchain = ch.sc }, &pp);
+    check(r == VK_SUCCESS && pp.presentationTimingCount == 12,
+          "12 results are ready (%s, %u)", res_name(r), pp.presentationTimingCount);
+    for (uint32_t i = 0; i < 16; i++)
+        past[i] = (VkPastPresentationTimingEXT){
+            .sType = VK_STRUCTURE_TYPE_PAST_PRESENTATION_TIMING_EXT,
+            .presentStageCount = 3, .pPresentStages = stages[i] };
+    pp.presentationTimingCount = 16;
+    pp.pPresentationTimings = past;
+    r = get_past(x->dev, &(VkPastPresentationTimingInfoEXT){
+                     .sType = VK_STRUCTURE_TYPE_PAST_PRESENTATION_TIMING_INFO_EXT,
+                     .swapchain = ch.sc }, &pp);
+    if (check(r == VK_SUCCESS && pp.presentationTimingCount == 12, "12 results (%s, %u)",
+              res_name(r), pp.presentationTimingCount)) {
+        uint32_t bad = 0;
+
+        for (uint32_t i = 0; i < 12; i++) {
+            const VkPastPresentationTimingEXT *p = &past[i];
+            uint64_t out = p->presentStageCount == 3 ? p->pPresentStages[2].time : 0;
+
+            if (p->presentId != i + 1 || !p->reportComplete || p->presentStageCount != 3 ||
+                p->pPresentStages[0].stage != VK_PRESENT_STAGE_QUEUE_OPERATIONS_END_BIT_EXT ||
+                p->pPresentStages[2].stage != VK_PRESENT_STAGE_IMAGE_FIRST_PIXEL_OUT_BIT_EXT ||
+                p->pPresentStages[0].time > p->pPresentStages[1].time ||
+                (out && p->pPresentStages[1].time > out)) {
+                note("result %u: id %llu complete %u stages %u", i,
+                     (unsigned long long)p->presentId, p->reportComplete,
+                     p->presentStageCount);
+                bad++;
+            }
+        }
+        check(bad == 0, "in order, complete, 3 stages each, each at or after the one before");
+        check(stages[7][2].time >= target_abs,
+              "the absolute target is never early (shown %.2f ms after it)",
+              ((double)stages[7][2].time - (double)target_abs) / 1e6);
+        if (refresh)
+            check(stages[9][2].time >= stages[8][2].time + 2 * refresh,
+                  "the relative target: 3 refreshes after the frame before (%.2f ms)",
+                  ((double)stages[9][2].time - (double)stages[8][2].time) / 1e6);
+    }
+    pp.presentationTimingCount = 0;
+    pp.pPresentationTimings = NULL;
+    r = get_past(x->dev, &(VkPastPresentationTimingInfoEXT){
+                     .sType = VK_STRUCTURE_TYPE_PAST_PRESENTATION_TIMING_INFO_EXT,
+                     .swapchain = ch.sc }, &pp);
+    check(r == VK_SUCCESS && pp.presentationTimingCount == 0,
+          "results given are gone (%u left)", pp.presentationTimingCount);
+    /* a queue of 2 takes 2 presents that ask for stages, not a third */
+    check(set_size(x->dev, ch.sc, 2) == VK_SUCCESS, "results queue of 2");
+    for (uint32_t n = 13; n <= 15; n++) {
+        VkPresentTimingInfoEXT ti = {
+            .sType = VK_STRUCTURE_TYPE_PRESENT_TIMING_INFO_EXT,
+            .timeDomainId = local_id,
+            .presentStageQueries = VK_PRESENT_STAGE_IMAGE_FIRST_PIXEL_OUT_BIT_EXT,
+        };
+        VkPresentTimingsInfoEXT tsi = { .sType = VK_STRUCTURE_TYPE_PRESENT_TIMINGS_INFO_EXT,
+                                        .swapchainCount = 1, .pTimingInfos = &ti };
+        struct present_opts o = { .id = n, .chain = &tsi };
+
+        r = frame(x, &ch, n, &o, NULL);
+        check(n < 15 ? r == VK_SUCCESS : r == VK_ERROR_PRESENT_TIMING_QUEUE_FULL_EXT,
+              "present %u with a queue of 2: %s", n, res_name(r));
+    }
+    chain_destroy(x, &ch);
+}
+
 static const struct {
     const char *name;
     void (*run)(struct ctx *);
@@ -1339,6 +1516,7 @@ static const struct {
     { "presentwait", run_presentwait, false },
     { "maintenance1", run_maintenance1, true },
     { "acquire0", run_acquire0, false },
+    { "timing", run_timing, false },
     { "provoke", run_provoke, false },      /* last: not in "all" */
 };
 #define N_SCENARIOS (sizeof scenarios / sizeof scenarios[0])
@@ -1384,7 +1562,7 @@ static int run_one(size_t k)
     alarm(30);
     r = x_open(&x, 128, 96);
     if (r == 0)
-        r = vk_open(&x, scenarios[k].maintenance1);
+        r = vk_open(&x, scenarios[k].maintenance1, scenarios[k].run == run_timing);
     if (r == 0)
         scenarios[k].run(&x);
     vk_close(&x);
