@@ -1,18 +1,20 @@
 /*
  * "present-event-fault": Present events altered on their way, as a broken
  * server or a proxy would alter them, so that the tests can show what a
- * client does when an IdleNotify never comes or a CompleteNotify carries
- * an MSC that makes no sense.
+ * client does when an IdleNotify never comes, a CompleteNotify carries an
+ * MSC that makes no sense, every event of a few frames in a row is lost,
+ * or a ConfigureNotify says a size no window can have.
  */
 #include "mock-internal.h"
 
 #include <stdio.h>
 #include <string.h>
 
-/* "drop-idle:N" or "complete-msc:K:MSC". */
+/* "drop-idle:N", "complete-msc:K:MSC", "drop-all:K:N[:EVERY]" or
+ * "configure-zero:K". */
 bool mock_event_fault_parse(const char *spec, struct mock_event_fault *f)
 {
-    unsigned long long n;
+    unsigned long long n, count, every;
     long long msc;          /* -1 is 2^64 - 1, the largest MSC */
     int used = 0;
 
@@ -30,7 +32,40 @@ bool mock_event_fault_parse(const char *spec, struct mock_event_fault *f)
         f->msc = (uint64_t)msc;
         return true;
     }
+    used = 0;
+    if (sscanf(spec, "drop-all:%llu:%llu%n", &n, &count, &used) == 2 && n > 0 && count > 0) {
+        every = 0;
+        if (spec[used]) {
+            int more = 0;
+
+            if (sscanf(spec + used, ":%llu%n", &every, &more) != 1 || spec[used + more] ||
+                every < count)
+                return false;
+        }
+        f->kind = MOCK_EVENT_DROP_ALL;
+        f->n = n;
+        f->count = count;
+        f->every = every;
+        return true;
+    }
+    used = 0;
+    if (sscanf(spec, "configure-zero:%llu%n", &n, &used) == 1 && !spec[used] && n > 0) {
+        f->kind = MOCK_EVENT_CONFIGURE_ZERO;
+        f->n = n;
+        return true;
+    }
     return false;
+}
+
+/* Whether the k-th event (1, 2, ...) lies in a drop-all fault's range. */
+static bool drop_all_hits(const struct mock_event_fault *f, uint64_t k)
+{
+    if (f->kind != MOCK_EVENT_DROP_ALL || k < f->n)
+        return false;
+    k -= f->n;
+    if (f->every)
+        k %= f->every;
+    return k < f->count;
 }
 
 bool mock_event_fault_idle(struct mock_server_state *s)
@@ -40,7 +75,7 @@ bool mock_event_fault_idle(struct mock_server_state *s)
     for (int i = 0; i < s->cfg->n_event_faults; i++) {
         const struct mock_event_fault *f = &s->cfg->event_faults[i];
 
-        if (f->kind == MOCK_EVENT_DROP_IDLE && k % f->n == 0) {
+        if ((f->kind == MOCK_EVENT_DROP_IDLE && k % f->n == 0) || drop_all_hits(f, k)) {
             mock_info(s, "fault: IdleNotify %llu dropped", (unsigned long long)k);
             return false;
         }
@@ -48,9 +83,10 @@ bool mock_event_fault_idle(struct mock_server_state *s)
     return true;
 }
 
-void mock_event_fault_complete(struct mock_server_state *s, uint64_t *msc)
+bool mock_event_fault_complete(struct mock_server_state *s, uint64_t *msc)
 {
     uint64_t k = ++s->n_complete_sent;
+    bool send = true;
 
     for (int i = 0; i < s->cfg->n_event_faults; i++) {
         const struct mock_event_fault *f = &s->cfg->event_faults[i];
@@ -61,5 +97,21 @@ void mock_event_fault_complete(struct mock_server_state *s, uint64_t *msc)
                       (unsigned long long)*msc);
             *msc = f->msc;
         }
+        if (drop_all_hits(f, k))
+            send = false;
     }
+    if (!send)
+        mock_info(s, "fault: CompleteNotify %llu dropped", (unsigned long long)k);
+    return send;
+}
+
+bool mock_event_fault_configure_zero(const struct mock_server_state *s)
+{
+    for (int i = 0; i < s->cfg->n_event_faults; i++) {
+        const struct mock_event_fault *f = &s->cfg->event_faults[i];
+
+        if (f->kind == MOCK_EVENT_CONFIGURE_ZERO && s->n_complete_sent == f->n)
+            return true;
+    }
+    return false;
 }
