@@ -205,6 +205,8 @@ void sc_recover_by_time(sc_t *sc, uint64_t now_ns)
     /* Frames oldest first; the frames after one not yet due wait for it. */
     while (sc->in_flight && sc->oldest <= sc->serial) {
         struct frame *f = &sc->frames[sc->oldest % SC_MAX_FRAMES];
+        struct buffer *b;
+        bool done;
 
         if (f->serial != sc->oldest || now_ns < lost_after_ns(sc, f))
             break;
@@ -213,8 +215,14 @@ void sc_recover_by_time(sc_t *sc, uint64_t now_ns)
                f->wire_serial, (unsigned long long)f->target_msc,
                (unsigned long long)(now_ns / 1000 - f->submit_us) / 1000);
         sc_stats_lost(sc, f);
+        b = &sc->buffers[f->index];
+        /* Its idle fence triggered: the server is done with the frame, so
+         * its completion was lost, not late, and nothing of it is queued. */
+        done = b->state == BUF_PRESENTED && b->last_serial == f->serial &&
+               sc->backend->is_idle && sc->backend->is_idle(sc, b, 0);
         frame_done(sc, f, XCB_PRESENT_UTIL_COMPLETE_LOST, 0, false, true);
-        sc->lost_streak++;
+        if (!done)
+            sc->lost_streak++;
         sc_signal_work(sc);
     }
     for (uint32_t i = 0; i < sc->num_buffers; i++) {

@@ -334,8 +334,9 @@ struct xcb_present_util_swapchain {
     } msc_waits[SC_MSC_WAITS];
     uint64_t last_shown_id;         /* frame_id of the last frame shown */
     int fds_open;                   /* fds the back end holds: fd accounting */
-    /* Frames given up by time since the last completion.  The server may
-     * still hold them: the next FIFO frame is aimed after them (the
+    /* Frames given up by time since the last completion, not known to be
+     * done with (no idle fence said so).  The server may still hold them
+     * (a throttled window): the next FIFO frame is aimed after them (the
      * chain), never at "the next vblank", and restarts the chain from
      * where it lands; each doubles the time the next frame and buffer
      * get (up to SC_LOST_BACKOFF times). */
