@@ -73,7 +73,7 @@ static inline bool sc_unanswered(int r)
  * SC_LOST_MIN_NS and at most SC_LOST_MAX_NS; with the refresh unknown,
  * SC_LOST_UNKNOWN_NS after it was sent, more for one aimed further ahead. */
 #define SC_LOST_PERIODS 16
-#define SC_LOST_MIN_NS 300000000ull
+#define SC_LOST_MIN_NS 500000000ull
 #define SC_LOST_MAX_NS 2000000000ull
 #define SC_LOST_UNKNOWN_NS 1000000000ull
 #define SC_LOST_UNKNOWN_PERIOD_NS 50000000ull
