@@ -146,12 +146,14 @@ void mock_present_send_complete(struct mock_server_state *s, uint32_t window, ui
     event_header(ev, EVENT_COMPLETE);
     ev[10] = kind;
     ev[11] = mode;
-    bool send = kind != MOCK_PRESENT_KIND_PIXMAP || mock_event_fault_complete(s, &msc);
+    int copies = kind != MOCK_PRESENT_KIND_PIXMAP ? 1
+                 : !mock_event_fault_complete(s, &msc) ? 0
+                 : mock_event_fault_proxy(s, "CompleteNotify", &serial);
     mock_put32(ev + 16, window);
     mock_put32(ev + 20, serial);
     mock_put64(ev + 24, ust);
     mock_put64(ev + 32, msc);
-    if (send)
+    for (int i = 0; i < copies; i++)
         deliver(s, window, MASK_COMPLETE, ev, sizeof ev);
     const struct mock_drawable *w;
     if (kind == MOCK_PRESENT_KIND_PIXMAP && mock_event_fault_configure_zero(s) &&
@@ -167,10 +169,12 @@ void mock_present_send_idle(struct mock_server_state *s, uint32_t window, uint32
     uint8_t ev[32] = { 0 };
     if (!mock_event_fault_idle(s))
         return;
+    int copies = mock_event_fault_proxy(s, "IdleNotify", &serial);
     event_header(ev, EVENT_IDLE);
     mock_put32(ev + 16, window);
     mock_put32(ev + 20, serial);
     mock_put32(ev + 24, pixmap);
     mock_put32(ev + 28, idle_fence);
-    deliver(s, window, MASK_IDLE, ev, sizeof ev);
+    for (int i = 0; i < copies; i++)
+        deliver(s, window, MASK_IDLE, ev, sizeof ev);
 }

@@ -49,6 +49,14 @@ bool mock_event_fault_parse(const char *spec, struct mock_event_fault *f)
         return true;
     }
     used = 0;
+    if (sscanf(spec, "proxy:%llu:%llu%n", &n, &count, &used) == 2 && !spec[used] &&
+        count <= 100) {
+        f->kind = MOCK_EVENT_PROXY;
+        f->n = n;               /* the seed */
+        f->count = count;       /* the percentage */
+        return true;
+    }
+    used = 0;
     if (sscanf(spec, "configure-zero:%llu%n", &n, &used) == 1 && !spec[used] && n > 0) {
         f->kind = MOCK_EVENT_CONFIGURE_ZERO;
         f->n = n;
@@ -114,4 +122,42 @@ bool mock_event_fault_configure_zero(const struct mock_server_state *s)
             return true;
     }
     return false;
+}
+
+/* xorshift64*: the same faults for the same seed, run after run. */
+static uint64_t proxy_random(struct mock_server_state *s, uint64_t seed)
+{
+    if (!s->proxy_rng)
+        s->proxy_rng = seed * 0x9e3779b97f4a7c15ull + 1;
+    s->proxy_rng ^= s->proxy_rng >> 12;
+    s->proxy_rng ^= s->proxy_rng << 25;
+    s->proxy_rng ^= s->proxy_rng >> 27;
+    return s->proxy_rng * 0x2545f4914f6cdd1dull;
+}
+
+int mock_event_fault_proxy(struct mock_server_state *s, const char *what, uint32_t *serial)
+{
+    for (int i = 0; i < s->cfg->n_event_faults; i++) {
+        const struct mock_event_fault *f = &s->cfg->event_faults[i];
+        uint64_t r;
+
+        if (f->kind != MOCK_EVENT_PROXY)
+            continue;
+        r = proxy_random(s, f->n);
+        if (r % 100 >= f->count)
+            return 1;
+        switch ((r >> 32) % 3) {
+        case 0:
+            mock_info(s, "fault: proxy lost %s serial %u", what, *serial);
+            return 0;
+        case 1:
+            mock_info(s, "fault: proxy duplicated %s serial %u", what, *serial);
+            return 2;
+        default:
+            mock_info(s, "fault: proxy gave %s serial %u another serial", what, *serial);
+            *serial ^= 0x40000000u;
+            return 1;
+        }
+    }
+    return 1;
 }
