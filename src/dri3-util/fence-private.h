@@ -15,32 +15,14 @@
 #define FENCE_TRIGGERED 1
 #define FENCE_WAITED (-1)   /* untriggered, and somebody sleeps on it */
 
-/*
- * The fence lies at the end of a private page of its own, and the shared
- * page (the word at its offset 0) is mapped right after that page: the
- * word is at a fixed distance from the fence, so that the fast paths (a
- * query, a wait on a triggered fence) read it with one load, as
- * libxshmfence's do, instead of loading a pointer first.
- */
-#define FENCE_WORD_OFFSET 64
-
 struct xcb_dri3_util_fence {
     int fd;
+    int32_t *word;          /* offset 0 of the shared page */
     /* This process's record of how well spinning pays on this fence (see
      * fence_spin()); atomic, relaxed: a hint, not state. */
     uint32_t spin_credit;
     uint32_t spin_skips;
-    uint32_t page_size;     /* of both pages: the mapping is 2 pages long */
 };
-
-_Static_assert(sizeof(struct xcb_dri3_util_fence) <= FENCE_WORD_OFFSET,
-               "the fence fits below its word");
-
-/* The futex word of a fence: offset 0 of the shared page. */
-static inline int32_t *fence_word(const xcb_dri3_util_fence_t *fence)
-{
-    return (int32_t *)((uintptr_t)fence + FENCE_WORD_OFFSET);
-}
 
 /* Whether the word says triggered.  The library's own code uses this, not
  * the exported xcb_dri3_util_fence_is_triggered(), whose calls from inside

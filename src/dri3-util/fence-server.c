@@ -58,7 +58,7 @@ static xcb_sync_fence_t to_server(xcb_connection_t *c, xcb_drawable_t drawable,
     if (fd < 0)
         return XCB_NONE;
     cookie = xcb_dri3_fence_from_fd_checked(c, drawable, id,
-                                            fence_word_triggered(fence_word(fence)), fd);
+                                            fence_word_triggered(fence->word), fd);
     ret = util_wait_checked(c, cookie, &e);
     if (ret == 1) {
         report_error(e, err);

@@ -16,7 +16,7 @@ int fence_wait_one(xcb_dri3_util_fence_t *fence, xcb_connection_t *c, int64_t ti
 
     /* The fast path, and a plain test for a zero timeout: arming the word
      * there would only cost the next trigger a needless wake-up call. */
-    if (fence_word_triggered(fence_word(fence)))
+    if (fence_word_triggered(fence->word))
         return 0;
     if (c && fence_connection_lost(c))
         return -EPIPE;
@@ -25,19 +25,19 @@ int fence_wait_one(xcb_dri3_util_fence_t *fence, xcb_connection_t *c, int64_t ti
     deadline = deadline_from_timeout(timeout_ns);
     if (fence_spin(fence))
         return 0;
-    while (!fence_arm(fence_word(fence), &expect)) {
+    while (!fence_arm(fence->word, &expect)) {
         /* With a connection, sleep in slices and look at it between them. */
         int64_t slice_end = c ? deadline_slice(deadline, CONN_CHECK_SLICE_NS) : deadline;
-        int ret = futex_wait_until(fence_word(fence), expect, slice_end);
+        int ret = futex_wait_until(fence->word, expect, slice_end);
 
-        if (fence_word_triggered(fence_word(fence)))
+        if (fence_word_triggered(fence->word))
             return 0;
         if (ret == -ETIMEDOUT && slice_end != deadline)
             ret = 0; /* only the slice ended */
         if (ret == 0 && c && fence_connection_lost(c))
             ret = -EPIPE;
         if (ret < 0) {
-            fence_disarm(fence_word(fence));
+            fence_disarm(fence->word);
             return ret;
         }
     }
@@ -54,7 +54,7 @@ static bool wait_satisfied(xcb_dri3_util_fence_t *const *fences, size_t n, bool 
                            size_t *which)
 {
     for (size_t i = 0; i < n; i++) {
-        bool triggered = fence_word_triggered(fence_word(fences[i]));
+        bool triggered = fence_word_triggered(fences[i]->word);
 
         if (triggered && !wait_all) {
             if (which)
@@ -97,7 +97,7 @@ int xcb_dri3_util_fence_wait_many(xcb_dri3_util_fence_t *const *fences, size_t n
         int ret;
 
         for (size_t i = 0; i < n; i++) {
-            int32_t *word = fence_word(fences[i]);
+            int32_t *word = fences[i]->word;
 
             if (!fence_arm(word, &expect[armed])) {
                 words[armed++] = word;

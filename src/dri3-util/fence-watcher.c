@@ -148,12 +148,12 @@ static size_t scan(xcb_dri3_util_fence_watcher_t *w, int32_t **words, int32_t *e
     words[0] = &w->changes;
     expect[0] = __atomic_load_n(&w->changes, __ATOMIC_SEQ_CST);
     while (i < w->n_watched) {
-        if (fence_arm(fence_word(w->watched[i].fence), &expect[n])) {
+        if (fence_arm(w->watched[i].fence->word, &expect[n])) {
             w->ready[w->n_ready++] = w->watched[i];
             remove_at(w->watched, &w->n_watched, i);
             moved = true;
         } else {
-            words[n++] = fence_word(w->watched[i++].fence);
+            words[n++] = w->watched[i++].fence->word;
         }
     }
     if (moved)
@@ -312,7 +312,7 @@ int xcb_dri3_util_fence_watcher_remove(xcb_dri3_util_fence_watcher_t *watcher,
             /* The thread's mark on the word would cost the next trigger a
              * wake-up call for nobody; the thread, which needs the lock to
              * look at the word, cannot mark it again. */
-            fence_disarm(fence_word(fence));
+            fence_disarm(fence->word);
             ret = 0;
             break;
         }
@@ -365,7 +365,7 @@ void xcb_dri3_util_fence_watcher_destroy(xcb_dri3_util_fence_watcher_t *watcher)
     pthread_join(watcher->thread, NULL);
     /* The fences still watched are left as the thread found them. */
     for (size_t i = 0; i < watcher->n_watched; i++)
-        fence_disarm(fence_word(watcher->watched[i].fence));
+        fence_disarm(watcher->watched[i].fence->word);
     close(watcher->event_fd);
     pthread_mutex_destroy(&watcher->lock);
     free(watcher);

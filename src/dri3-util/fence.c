@@ -41,34 +41,25 @@
 #define FENCE_SPIN_CREDIT 8
 #define FENCE_SPIN_PROBE 16
 
-/* Maps the word at offset 0 of fd.  The fence owns fd from then on.
- * Two pages are reserved: the fence goes at the end of the first (private)
- * one, the shared page replaces the second (see fence_word()). */
+/* Maps the word at offset 0 of fd.  The fence owns fd from then on. */
 static xcb_dri3_util_fence_t *map_fence(int fd)
 {
-    long page_size = sysconf(_SC_PAGESIZE);
-    size_t page = page_size > 0 ? (size_t)page_size : 4096;
-    xcb_dri3_util_fence_t *fence;
-    char *base;
+    xcb_dri3_util_fence_t *fence = malloc(sizeof(*fence));
+    void *page;
 
-    base = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (base == MAP_FAILED)
+    if (!fence)
         return NULL;
     /* Only the word is mapped: the kernel rounds the length up to a page,
      * and a page of libxshmfence is just 4 bytes long anyway. */
-    if (mmap(base + page, sizeof(int32_t), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd,
-             0) == MAP_FAILED) {
-        int saved = errno;
-
-        munmap(base, 2 * page);
-        errno = saved;
+    page = mmap(NULL, sizeof(int32_t), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+    if (page == MAP_FAILED) {
+        free(fence);
         return NULL;
     }
-    fence = (xcb_dri3_util_fence_t *)(base + page - FENCE_WORD_OFFSET);
     fence->fd = fd;
+    fence->word = page;
     fence->spin_credit = FENCE_SPIN_CREDIT;
     fence->spin_skips = 0;
-    fence->page_size = (uint32_t)page;
     return fence;
 }
 
@@ -102,7 +93,7 @@ xcb_dri3_util_fence_t *xcb_dri3_util_fence_create(bool triggered)
         goto fail;
     /* A fresh memfd reads as zeroes: untriggered. */
     if (triggered)
-        __atomic_store_n(fence_word(fence), FENCE_TRIGGERED, __ATOMIC_RELEASE);
+        __atomic_store_n(fence->word, FENCE_TRIGGERED, __ATOMIC_RELEASE);
     return fence;
 
 fail:
@@ -153,12 +144,12 @@ int xcb_dri3_util_fence_trigger(xcb_dri3_util_fence_t *fence)
 
     if (!fence)
         return -EINVAL;
-    old = __atomic_exchange_n(fence_word(fence), FENCE_TRIGGERED, __ATOMIC_SEQ_CST);
+    old = __atomic_exchange_n(fence->word, FENCE_TRIGGERED, __ATOMIC_SEQ_CST);
 
     /* -1 says that somebody sleeps; any other value but 0 and 1 may hide
      * a sleeper too (see fence_arm()), so it is woken as well. */
     if (old != FENCE_UNTRIGGERED && old != FENCE_TRIGGERED)
-        return futex_wake_all(fence_word(fence));
+        return futex_wake_all(fence->word);
     return 0;
 }
 
@@ -168,13 +159,13 @@ void xcb_dri3_util_fence_reset(xcb_dri3_util_fence_t *fence)
 
     if (!fence)
         return;
-    __atomic_compare_exchange_n(fence_word(fence), &expect, FENCE_UNTRIGGERED, false,
+    __atomic_compare_exchange_n(fence->word, &expect, FENCE_UNTRIGGERED, false,
                                 __ATOMIC_SEQ_CST, __ATOMIC_RELAXED);
 }
 
 bool xcb_dri3_util_fence_is_triggered(const xcb_dri3_util_fence_t *fence)
 {
-    return fence && fence_word_triggered(fence_word(fence));
+    return fence && fence_word_triggered(fence->word);
 }
 
 int xcb_dri3_util_fence_fd(const xcb_dri3_util_fence_t *fence)
@@ -186,11 +177,9 @@ void xcb_dri3_util_fence_destroy(xcb_dri3_util_fence_t *fence)
 {
     if (!fence)
         return;
-    int fd = fence->fd;
-    size_t page = fence->page_size;
-
-    munmap((char *)fence_word(fence) - page, 2 * page);
-    close(fd);
+    munmap(fence->word, sizeof(int32_t));
+    close(fence->fd);
+    free(fence);
 }
 
 /* Long enough to cover a trigger already on its way from another CPU,
@@ -236,7 +225,7 @@ bool fence_spin(xcb_dri3_util_fence_t *fence)
         __atomic_add_fetch(&fence->spin_skips, 1, __ATOMIC_RELAXED) % FENCE_SPIN_PROBE != 0)
         return false;
     for (int i = 0; i < FENCE_SPIN_ROUNDS; i++) {
-        if (fence_word_triggered(fence_word(fence))) {
+        if (fence_word_triggered(fence->word)) {
             __atomic_store_n(&fence->spin_credit, FENCE_SPIN_CREDIT, __ATOMIC_RELAXED);
             return true;
         }
