@@ -43,7 +43,7 @@
  * whose completion never came is given up once later frames completed,
  * or by time when nothing comes any more (16 refresh periods after the
  * vblank that should have shown it, 0.5 s at least; its buffer comes back
- * after a second or as soon as the server shows it is done with it).
+ * after a second or more, or as soon as the server shows it is done with it).
  * A ConfigureNotify with a size no window can have (0, above 32767) is
  * ignored.
  * MSC and UST readings that go backwards or jump far ahead are absorbed:
