@@ -169,3 +169,27 @@ void sc_clock_prime(sc_t *sc)
     }
     xcb_flush(sc->c);
 }
+
+uint64_t sc_clock_due_ns(const sc_t *sc, uint64_t target_msc, uint64_t sent_ns,
+                         uint64_t *period_ns)
+{
+    uint64_t period = sc_clock_period_ns(sc), due = 0, ahead;
+
+    *period_ns = period;
+    if (!period)
+        period = SC_LOST_UNKNOWN_PERIOD_NS;     /* a guess, on the slow side */
+    if (target_msc && sc->have_msc && target_msc > sc->last_msc) {
+        /* On our clock: the clock's prediction where the server shares our
+         * clock, else carried from when the last reading came. */
+        if (*period_ns && sc_clock_is_local(sc))
+            due = sc_clock_vblank_ns(sc, target_msc);
+        if (!due) {
+            ahead = target_msc - sc->last_msc;
+            if (ahead > (1u << 20))
+                ahead = 1u << 20;           /* an absurd target: a long while */
+            due = sc->last_reading_ns + ahead * period;
+        }
+    }
+    /* A frame sent for a vblank that had come is shown at the next one. */
+    return due > sent_ns + period ? due : sent_ns + period;
+}

@@ -44,19 +44,83 @@ static struct frame *find_frame(sc_t *sc, uint32_t wire_serial)
     return NULL;
 }
 
+/* Whether b is out with no word from the server since a frame was given
+ * up by time (see struct buffer). */
+static bool lost_out(const struct buffer *b)
+{
+    return b->state == BUF_PRESENTED && !b->idle_notified && b->lost_ns &&
+           b->lost_serial == b->last_serial;
+}
+
+/* How long a buffer given up by time stays out without evidence: many
+ * refreshes, doubled for each frame given up by time in a row before it
+ * (a server that is slow, not one that loses events, shows them late). */
+static uint64_t lost_buffer_ns(const sc_t *sc)
+{
+    uint64_t bound = SC_LOST_BUFFER_PERIODS * sc_clock_period_ns(sc);
+    uint32_t streak = sc->lost_streak < SC_LOST_BACKOFF ? sc->lost_streak : SC_LOST_BACKOFF;
+
+    if (bound < SC_LOST_BUFFER_MIN_NS)
+        bound = SC_LOST_BUFFER_MIN_NS;
+    return bound << streak;
+}
+
+static void mark_lost_out(sc_t *sc, struct buffer *b, uint64_t now, uint64_t msc)
+{
+    b->lost_ns = now;
+    b->lost_until_ns = now + lost_buffer_ns(sc);
+    b->lost_serial = b->last_serial;
+    b->lost_msc = msc;
+}
+
+/* Our frame `serial` was shown at msc (when taken): the buffers whose
+ * frames were given up by time before it, aimed at or before that vblank
+ * (or at "the next vblank"), were done with by then, their IdleNotify
+ * lost.  They count as completed copies shown once since: taken back as
+ * such (swapchain-frame.c). */
+static void later_frame_shown(sc_t *sc, uint64_t serial, uint64_t msc, bool taken,
+                              uint64_t now)
+{
+    for (uint32_t i = 0; i < sc->num_buffers; i++) {
+        struct buffer *o = &sc->buffers[i];
+
+        if (!lost_out(o) || o->completed || o->last_serial >= serial ||
+            (o->lost_msc && (!taken || msc < o->lost_msc)))
+            continue;
+        sc_log(sc, "buffer %u: frame %llu was shown after its frame %llu (given up): "
+               "that one was done with", o->index, (unsigned long long)serial,
+               (unsigned long long)o->last_serial);
+        o->completed = true;
+        o->complete_mode = XCB_PRESENT_UTIL_COMPLETE_LOST;
+        o->completed_ns = now;
+        o->shown_after = 1;
+        o->shown_after_ns = now;
+        o->lost_ns = 0;
+    }
+}
+
 /* A frame is done: its buffer's record says how, the buffers presented
  * before it count one more frame shown after theirs, and the slot is
- * free.  mode XCB_PRESENT_UTIL_COMPLETE_LOST: the completion never came. */
-static void frame_done(sc_t *sc, struct frame *f, uint8_t mode, uint64_t msc, bool taken)
+ * free.  mode XCB_PRESENT_UTIL_COMPLETE_LOST: the completion never came;
+ * by_time: nor did any later one, so nothing says the server is done with
+ * the frame (a throttled window may show it yet): its buffer, and a flip
+ * before it that no later frame replaced, wait for evidence or a long
+ * while (sc_recover_by_time()). */
+static void frame_done(sc_t *sc, struct frame *f, uint8_t mode, uint64_t msc, bool taken,
+                       bool by_time)
 {
     struct buffer *b = &sc->buffers[f->index];
     uint64_t now = (uint64_t)deadline_now_ns();
 
     if (b->state == BUF_PRESENTED && b->last_serial == f->serial) {
-        b->completed = true;
-        b->complete_mode = mode;
-        b->completed_ns = now;
-        b->shown_after = 0;
+        if (by_time) {
+            mark_lost_out(sc, b, now, f->target_msc);
+        } else {
+            b->completed = true;
+            b->complete_mode = mode;
+            b->completed_ns = now;
+            b->shown_after = 0;
+        }
     }
     if (mode != XCB_PRESENT_COMPLETE_MODE_SKIP && mode != XCB_PRESENT_UTIL_COMPLETE_LOST) {
         for (uint32_t i = 0; i < sc->num_buffers; i++) {
@@ -67,6 +131,17 @@ static void frame_done(sc_t *sc, struct frame *f, uint8_t mode, uint64_t msc, bo
                 continue;
             if (!o->shown_after++)
                 o->shown_after_ns = now;
+        }
+        later_frame_shown(sc, f->serial, msc, taken, now);
+    }
+    if (by_time) {
+        for (uint32_t i = 0; i < sc->num_buffers; i++) {
+            struct buffer *o = &sc->buffers[i];
+
+            if (o->state == BUF_PRESENTED && o->completed && !o->idle_notified &&
+                o->complete_mode == XCB_PRESENT_COMPLETE_MODE_FLIP && !o->shown_after &&
+                o->last_serial < f->serial && !lost_out(o))
+                mark_lost_out(sc, o, now, 0);
         }
     }
     if (f->serial == sc->restart_serial) {
@@ -100,7 +175,114 @@ static void give_up_lost_frames(sc_t *sc, uint64_t completed)
         sc_log(sc, "frame %llu: no CompleteNotify came; given up",
                (unsigned long long)o->serial);
         sc_stats_lost(sc, o);
-        frame_done(sc, o, XCB_PRESENT_UTIL_COMPLETE_LOST, 0, false);
+        frame_done(sc, o, XCB_PRESENT_UTIL_COMPLETE_LOST, 0, false, false);
+    }
+}
+
+/* When frame f is given up by time: the vblank that should have shown it,
+ * plus SC_LOST_PERIODS periods within [SC_LOST_MIN_NS, SC_LOST_MAX_NS]
+ * (SC_LOST_UNKNOWN_NS after a guess of that vblank while the refresh is
+ * unknown), doubled for each frame given up by time since the last
+ * completion: a server that shows frames late (a throttled window) is not
+ * given ever more frames to queue at the pace of the lost ones. */
+static uint64_t lost_after_ns(const sc_t *sc, const struct frame *f)
+{
+    uint64_t period, due = sc_clock_due_ns(sc, f->target_msc, f->submit_us * 1000, &period);
+    uint64_t bound = SC_LOST_PERIODS * period;
+    uint32_t streak = sc->lost_streak < SC_LOST_BACKOFF ? sc->lost_streak : SC_LOST_BACKOFF;
+
+    if (!period)
+        bound = SC_LOST_UNKNOWN_NS;
+    else if (bound < SC_LOST_MIN_NS)
+        bound = SC_LOST_MIN_NS;
+    else if (bound > SC_LOST_MAX_NS)
+        bound = SC_LOST_MAX_NS;
+    return due + (bound << streak);
+}
+
+void sc_recover_by_time(sc_t *sc, uint64_t now_ns)
+{
+    /* Frames oldest first; the frames after one not yet due wait for it. */
+    while (sc->in_flight && sc->oldest <= sc->serial) {
+        struct frame *f = &sc->frames[sc->oldest % SC_MAX_FRAMES];
+        struct buffer *b;
+        bool done;
+
+        if (f->serial != sc->oldest || now_ns < lost_after_ns(sc, f))
+            break;
+        sc_log(sc, "frame %llu (serial %u, target %llu): no CompleteNotify %llu ms after it "
+               "was sent, nor any later one: given up by time", (unsigned long long)f->serial,
+               f->wire_serial, (unsigned long long)f->target_msc,
+               (unsigned long long)(now_ns / 1000 - f->submit_us) / 1000);
+        sc_stats_lost(sc, f);
+        b = &sc->buffers[f->index];
+        /* Its idle fence triggered: the server is done with the frame, so
+         * its completion was lost, not late, and nothing of it is queued. */
+        done = b->state == BUF_PRESENTED && b->last_serial == f->serial &&
+               sc->backend->is_idle && sc->backend->is_idle(sc, b, 0);
+        frame_done(sc, f, XCB_PRESENT_UTIL_COMPLETE_LOST, 0, false, true);
+        if (!done)
+            sc->lost_streak++;
+        sc_signal_work(sc);
+    }
+    for (uint32_t i = 0; i < sc->num_buffers; i++) {
+        struct buffer *b = &sc->buffers[i];
+        const char *why;
+
+        if (!lost_out(b))
+            continue;
+        if (sc->backend->is_idle && sc->backend->is_idle(sc, b, 0))
+            why = "its idle fence triggered";
+        else if (now_ns >= b->lost_until_ns)
+            why = "out too long";
+        else
+            continue;
+        sc_log(sc, "buffer %u: no IdleNotify for serial %u, no word since its frame (or the "
+               "next) was given up %llu ms ago: taken back (%s)", b->index,
+               b->last_wire_serial, (unsigned long long)(now_ns - b->lost_ns) / 1000000, why);
+        b->idle_notified = true;
+        b->lost_ns = 0;
+        sc_signal_work(sc);
+    }
+}
+
+uint64_t sc_next_recovery_ns(const sc_t *sc)
+{
+    const struct frame *f = &sc->frames[sc->oldest % SC_MAX_FRAMES];
+    uint64_t next = 0;
+
+    if (sc->in_flight && sc->oldest <= sc->serial && f->serial == sc->oldest)
+        next = lost_after_ns(sc, f);
+    for (uint32_t i = 0; i < sc->num_buffers; i++) {
+        const struct buffer *b = &sc->buffers[i];
+
+        if (lost_out(b) && (!next || b->lost_until_ns < next))
+            next = b->lost_until_ns;
+    }
+    return next;
+}
+
+/* The completion of a frame given up by time came after all (a server
+ * that was slow, not one that lost it): the frame stays given up, but its
+ * buffer, and those of earlier frames given up, are done with. */
+static void late_completion(sc_t *sc, const xcb_present_complete_notify_event_t *ev)
+{
+    uint64_t now = (uint64_t)deadline_now_ns();
+
+    for (uint32_t i = 0; i < sc->num_buffers; i++) {
+        struct buffer *b = &sc->buffers[i];
+
+        if (!lost_out(b) || b->completed || b->last_wire_serial != ev->serial)
+            continue;
+        sc_log(sc, "  the frame of buffer %u, given up by time, completed late", b->index);
+        b->completed = true;
+        b->complete_mode = ev->mode;
+        b->completed_ns = now;
+        b->shown_after = 0;
+        b->lost_ns = 0;
+        if (ev->mode != XCB_PRESENT_COMPLETE_MODE_SKIP)
+            later_frame_shown(sc, b->last_serial, ev->msc, true, now);
+        sc_signal_work(sc);
     }
 }
 
@@ -133,6 +315,7 @@ static void on_complete(sc_t *sc, const xcb_present_complete_notify_event_t *ev)
            (unsigned long long)ev->msc, (unsigned long long)ev->ust);
     if (!f) {
         sc_log(sc, "  not a frame of ours in flight: ignored");
+        late_completion(sc, ev);
         return;
     }
     serial = f->serial;
@@ -146,7 +329,9 @@ static void on_complete(sc_t *sc, const xcb_present_complete_notify_event_t *ev)
     sc_stats_completed(sc, f, ev->mode, taken ? ev->msc : 0, told_msc, told_ust);
     if (ev->mode == XCB_PRESENT_COMPLETE_MODE_SUBOPTIMAL_COPY && sc->backend->suboptimal)
         sc->suboptimal_pending = true;      /* looked into outside event processing */
-    frame_done(sc, f, ev->mode, ev->msc, taken);
+    if (taken)
+        sc->lost_streak = 0;        /* the chain goes on from a fresh reading */
+    frame_done(sc, f, ev->mode, ev->msc, taken, false);
     give_up_lost_frames(sc, serial);
     sc_signal_work(sc);
 }
@@ -174,6 +359,13 @@ static void on_configure(sc_t *sc, const xcb_present_configure_notify_event_t *e
     if (ev->pixmap_flags & SC_WINDOW_DESTROYED) {
         sc->dead = -ENODEV;
         sc_signal_work(sc);
+        return;
+    }
+    /* A size no window has (a server or proxy that altered the event):
+     * the buffers keep theirs rather than fail to become that. */
+    if (!ev->width || !ev->height || ev->width > SC_MAX_WINDOW_SIDE ||
+        ev->height > SC_MAX_WINDOW_SIDE) {
+        sc_log(sc, "  no window is %ux%u: size ignored", ev->width, ev->height);
         return;
     }
     /* An event carries the sequence of the last request the server had
@@ -237,5 +429,8 @@ int sc_drain_events(sc_t *sc)
     sc->drained_stamp = __atomic_load_n(&sc->stamp, __ATOMIC_ACQUIRE);
     if (sc_conn_ok(sc))
         return -EPIPE;
+    /* After what came: a completion waiting in the socket is never
+     * given up for a client that was slow to read it. */
+    sc_recover_by_time(sc, (uint64_t)deadline_now_ns());
     return n;
 }

@@ -165,7 +165,8 @@ static bool msc_quarters_now(const sc_t *sc, uint64_t now_ns, uint64_t *quarters
  * *late: the chain's vblank had come before the client presented. */
 static uint64_t fifo_target(sc_t *sc, uint64_t now_ns, bool *late)
 {
-    bool streaming = sc->in_flight > 0 && sc->last_target;
+    /* frames given up by time may still be queued at the server */
+    bool streaming = (sc->in_flight > 0 || sc->lost_streak) && sc->last_target;
     uint64_t target, safe, quarters;
 
     *late = false;
@@ -643,6 +644,10 @@ int sc_present_frame(sc_t *sc, const xcb_present_util_image_t *image,
     else if (target)
         sc->last_target = target;
     else if (sc->mode <= XCB_PRESENT_UTIL_MODE_FIFO_RELAXED)
+        sc->restart_serial = sc->serial;
+    /* Aimed after frames given up by time: where it lands restarts the
+     * chain, as "the next vblank" does. */
+    if (!oml && target && sc->lost_streak && sc->mode <= XCB_PRESENT_UTIL_MODE_FIFO_RELAXED)
         sc->restart_serial = sc->serial;
     f = &sc->frames[sc->serial % SC_MAX_FRAMES];
     *f = (struct frame){ .serial = sc->serial, .wire_serial = next_wire_serial(),

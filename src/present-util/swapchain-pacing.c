@@ -209,6 +209,13 @@ int sc_update_readiness(sc_t *sc)
         sc_signal_work(sc);
     else
         sc_clear_work(sc);
+    /* a main loop also wakes when a frame or buffer is given up by time */
+    if (!n && !sc->dead) {
+        uint64_t recover = sc_next_recovery_ns(sc);
+
+        if (recover && (!wake || recover < wake))
+            wake = recover;
+    }
     arm_timer(sc, n ? 0 : wake);
     return n;
 }

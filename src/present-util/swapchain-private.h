@@ -70,6 +70,30 @@ static inline bool sc_unanswered(int r)
 /* A frame whose CompleteNotify never came is given up once a later frame
  * completed and it is this old. */
 #define SC_LOST_FRAME_NS 500000000LL
+/* ... or by time alone, when nothing comes any more (a server or proxy
+ * lost the completions of every frame in flight): SC_LOST_PERIODS refresh
+ * periods after the vblank that should have shown it, at least
+ * SC_LOST_MIN_NS and at most SC_LOST_MAX_NS; with the refresh unknown,
+ * SC_LOST_UNKNOWN_NS after it was sent, more for one aimed further ahead. */
+#define SC_LOST_PERIODS 16
+#define SC_LOST_MIN_NS 500000000ull
+#define SC_LOST_MAX_NS 2000000000ull
+#define SC_LOST_UNKNOWN_NS 1000000000ull
+#define SC_LOST_UNKNOWN_PERIOD_NS 50000000ull
+/* The buffer of a frame given up by time has had no word from the server:
+ * a hidden or throttled window (a 1 Hz fake CRTC) may still show it.  It
+ * is taken back once a later frame was shown at or past its vblank, its
+ * idle fence triggered, or SC_LOST_BUFFER_PERIODS refresh periods (at
+ * least SC_LOST_BUFFER_MIN_NS) after it was given up. */
+#define SC_LOST_BUFFER_PERIODS 8
+#define SC_LOST_BUFFER_MIN_NS 1000000000ull
+/* Each frame given up by time in a row doubles both bounds, this many
+ * times at most: a slow server's frames are not given up at the pace of
+ * lost ones. */
+#define SC_LOST_BACKOFF 3
+/* A ConfigureNotify or GetGeometry size no window can have (a width or
+ * height of 0, or past X11's coordinate range) is ignored. */
+#define SC_MAX_WINDOW_SIDE 32767
 /* Waits look at the event queue at least this often, because another
  * thread reading the connection takes our events off the socket without
  * waking our poll(); once that has been seen, every SC_FOREIGN_TICK_NS. */
@@ -189,6 +213,12 @@ struct buffer {
     uint64_t planned_msc;           /* LOW_LATENCY: the vblank it was paced for, 0: none */
     bool caller_signals;            /* its frame's acquire point is the caller's to signal */
     void *priv;                     /* the back end's */
+    /* Out with no word from the server since lost_ns (0: no such thing),
+     * while last_serial is lost_serial: its frame was given up by time, or
+     * (a flip) the frames after it were; lost_msc: that frame's target
+     * (server's count; 0: the next vblank). */
+    uint64_t lost_ns, lost_serial, lost_msc;
+    uint64_t lost_until_ns;         /* then taken back by time */
 };
 
 struct frame {
@@ -323,6 +353,13 @@ struct xcb_present_util_swapchain {
     uint64_t last_present_id;       /* the caller's last present_id given */
     uint64_t done_present_id;       /* the highest present_id shown, skipped or lost */
     int fds_open;                   /* fds the back end holds: fd accounting */
+    /* Frames given up by time since the last completion, not known to be
+     * done with (no idle fence said so).  The server may still hold them
+     * (a throttled window): the next FIFO frame is aimed after them (the
+     * chain), never at "the next vblank", and restarts the chain from
+     * where it lands; each doubles the time the next frame and buffer
+     * get (up to SC_LOST_BACKOFF times). */
+    uint32_t lost_streak;
 };
 
 /* swapchain-hooks.c */
@@ -402,6 +439,12 @@ int sc_wait_writable(sc_t *sc, uint64_t deadline_ns);
 /* Takes every queued Present event and processes it.  Returns the number
  * of events processed, or sc->dead when the connection broke. */
 int sc_drain_events(sc_t *sc);
+/* Gives up, by time, frames whose completion should have come long ago
+ * and takes back buffers out with no word from the server for long
+ * (sc_drain_events() does it after taking in what came). */
+void sc_recover_by_time(sc_t *sc, uint64_t now_ns);
+/* When sc_recover_by_time() has something to do next, 0 for never. */
+uint64_t sc_next_recovery_ns(const sc_t *sc);
 void sc_signal_work(sc_t *sc);
 void sc_clear_work(sc_t *sc);
 
@@ -433,6 +476,13 @@ uint64_t sc_clock_vblank_ns(const sc_t *sc, uint64_t msc);
 uint64_t sc_clock_first_msc_at(const sc_t *sc, uint64_t ust_ns);
 /* The server's UST is our CLOCK_MONOTONIC (a local server). */
 bool sc_clock_is_local(const sc_t *sc);
+/* When a frame aimed at target_msc (server's count; 0: the next vblank)
+ * and sent at sent_ns should have been shown at the latest, on our clock
+ * (its vblank, or one period after it was sent when that vblank had
+ * come); *period_ns: the period that estimate used (0: the refresh is
+ * unknown, and the time is only a guess). */
+uint64_t sc_clock_due_ns(const sc_t *sc, uint64_t target_msc, uint64_t sent_ns,
+                         uint64_t *period_ns);
 /* Asks for two vblanks ahead (NotifyMSC) so that the clock becomes known
  * without frames; again once the count has passed them (they came late). */
 void sc_clock_prime(sc_t *sc);

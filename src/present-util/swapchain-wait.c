@@ -102,7 +102,12 @@ int sc_probe_poll(sc_t *sc)
         return sc_conn_ok(sc);
     sc_log(sc, "probe: window 0x%x is %ux%u%s", sc->window, g->width, g->height,
            sc->probe_size_stale ? " (older than a ConfigureNotify taken since: ignored)" : "");
-    if (!sc->probe_size_stale && (g->width != sc->win_width || g->height != sc->win_height)) {
+    /* a size no window can have: ignored, as in a ConfigureNotify */
+    if (!g->width || !g->height || g->width > SC_MAX_WINDOW_SIDE ||
+        g->height > SC_MAX_WINDOW_SIDE)
+        sc_log(sc, "  no window is %ux%u: size ignored", g->width, g->height);
+    else if (!sc->probe_size_stale &&
+             (g->width != sc->win_width || g->height != sc->win_height)) {
         sc_set_window_size(sc, g->width, g->height);
         sc->size_changed_ns = (uint64_t)deadline_now_ns();
     }

@@ -40,7 +40,12 @@
  * frame completed but whose IdleNotify never came is taken back after
  * 100 ms or two later frames (a copy leaves nothing for the server to
  * read; a flipped buffer waits until a later frame is shown), and a frame
- * whose completion never came is given up once later frames completed.
+ * whose completion never came is given up once later frames completed,
+ * or by time when nothing comes any more (16 refresh periods after the
+ * vblank that should have shown it, 0.5 s at least; its buffer comes back
+ * after a second or more, or as soon as the server shows it is done with it).
+ * A ConfigureNotify with a size no window can have (0, above 32767) is
+ * ignored.
  * MSC and UST readings that go backwards or jump far ahead are absorbed:
  * the caller is never told a time earlier than one it was told before.
  *

@@ -80,18 +80,29 @@ enum mock_open_mode { MOCK_OPEN_MEMFD, MOCK_OPEN_NONE, MOCK_OPEN_PATH };
 
 /* "present-event-fault": mock-present-faults.c */
 #define MOCK_MAX_EVENT_FAULTS 4
-enum mock_event_fault_kind { MOCK_EVENT_DROP_IDLE, MOCK_EVENT_COMPLETE_MSC };
+enum mock_event_fault_kind {
+    MOCK_EVENT_DROP_IDLE, MOCK_EVENT_COMPLETE_MSC, MOCK_EVENT_DROP_ALL, MOCK_EVENT_CONFIGURE_ZERO,
+    MOCK_EVENT_PROXY,
+};
 struct mock_event_fault {
     enum mock_event_fault_kind kind;
     uint64_t n;             /* every N-th / the K-th */
     uint64_t msc;
+    uint64_t count, every;  /* drop-all: how many from the K-th on, repeated every EVERY */
 };
 bool mock_event_fault_parse(const char *spec, struct mock_event_fault *f);
 struct mock_server_state;
 /* Counts an IdleNotify about to go out: false when a fault drops it. */
 bool mock_event_fault_idle(struct mock_server_state *s);
-/* Counts a pixmap's CompleteNotify about to go out; may change its msc. */
-void mock_event_fault_complete(struct mock_server_state *s, uint64_t *msc);
+/* Counts a pixmap's CompleteNotify about to go out; may change its msc.
+ * False when a fault drops it. */
+bool mock_event_fault_complete(struct mock_server_state *s, uint64_t *msc);
+/* After a pixmap's CompleteNotify (sent or dropped): true when a fault
+ * sends a ConfigureNotify of 0x0 for the window now. */
+bool mock_event_fault_configure_zero(const struct mock_server_state *s);
+/* "proxy": how many copies of a pixmap's CompleteNotify or an IdleNotify
+ * go out (0: lost, 1, or 2: duplicated); may alter *serial. */
+int mock_event_fault_proxy(struct mock_server_state *s, const char *what, uint32_t *serial);
 
 struct mock_config {
     int dri3_major, dri3_minor;         /* major 0: no DRI3 */
@@ -285,6 +296,7 @@ struct mock_server_state {
     uint32_t atoms_next; char **atom_names; size_t n_atoms;
     uint64_t start_us;          /* the CRTC's MSC 0 */
     uint64_t n_idle_sent, n_complete_sent;  /* for "present-event-fault" */
+    uint64_t proxy_rng;                     /* "proxy": its random state, 0: unseeded */
     void *present;              /* mock-present.c's state */
     void *dri3;                 /* mock-dri3.c's state */
     struct flip_hold *present_flips;    /* mock-present-modes.c */

@@ -115,21 +115,28 @@ static void event_header(uint8_t *ev, uint16_t evtype)
     mock_put16(ev + 8, evtype);
 }
 
-void mock_present_send_configure(struct mock_server_state *s, const struct mock_drawable *window,
-                                 uint32_t pixmap_flags)
+/* A ConfigureNotify saying the window is width x height. */
+static void send_configure_sized(struct mock_server_state *s, const struct mock_drawable *window,
+                                 uint16_t width, uint16_t height, uint32_t pixmap_flags)
 {
     uint8_t ev[40] = { 0 };
     event_header(ev, EVENT_CONFIGURE);
     mock_put32(ev + 16, window->id);
     mock_put16(ev + 20, (uint16_t)window->x);
     mock_put16(ev + 22, (uint16_t)window->y);
-    mock_put16(ev + 24, window->width);
-    mock_put16(ev + 26, window->height);
+    mock_put16(ev + 24, width);
+    mock_put16(ev + 26, height);
     /* off_x and off_y stay 0: the window's pixmap is exactly the window */
-    mock_put16(ev + 32, window->width);
-    mock_put16(ev + 34, window->height);
+    mock_put16(ev + 32, width);
+    mock_put16(ev + 34, height);
     mock_put32(ev + 36, pixmap_flags);
     deliver(s, window->id, MASK_CONFIGURE, ev, sizeof ev);
+}
+
+void mock_present_send_configure(struct mock_server_state *s, const struct mock_drawable *window,
+                                 uint32_t pixmap_flags)
+{
+    send_configure_sized(s, window, window->width, window->height, pixmap_flags);
 }
 
 void mock_present_send_complete(struct mock_server_state *s, uint32_t window, uint32_t serial,
@@ -139,13 +146,21 @@ void mock_present_send_complete(struct mock_server_state *s, uint32_t window, ui
     event_header(ev, EVENT_COMPLETE);
     ev[10] = kind;
     ev[11] = mode;
-    if (kind == MOCK_PRESENT_KIND_PIXMAP)
-        mock_event_fault_complete(s, &msc);
+    int copies = kind != MOCK_PRESENT_KIND_PIXMAP ? 1
+                 : !mock_event_fault_complete(s, &msc) ? 0
+                 : mock_event_fault_proxy(s, "CompleteNotify", &serial);
     mock_put32(ev + 16, window);
     mock_put32(ev + 20, serial);
     mock_put64(ev + 24, ust);
     mock_put64(ev + 32, msc);
-    deliver(s, window, MASK_COMPLETE, ev, sizeof ev);
+    for (int i = 0; i < copies; i++)
+        deliver(s, window, MASK_COMPLETE, ev, sizeof ev);
+    const struct mock_drawable *w;
+    if (kind == MOCK_PRESENT_KIND_PIXMAP && mock_event_fault_configure_zero(s) &&
+        (w = mock_drawable_find(s, window, 1))) {
+        mock_info(s, "fault: ConfigureNotify of 0x0 for window 0x%x", window);
+        send_configure_sized(s, w, 0, 0, 0);
+    }
 }
 
 void mock_present_send_idle(struct mock_server_state *s, uint32_t window, uint32_t serial,
@@ -154,10 +169,12 @@ void mock_present_send_idle(struct mock_server_state *s, uint32_t window, uint32
     uint8_t ev[32] = { 0 };
     if (!mock_event_fault_idle(s))
         return;
+    int copies = mock_event_fault_proxy(s, "IdleNotify", &serial);
     event_header(ev, EVENT_IDLE);
     mock_put32(ev + 16, window);
     mock_put32(ev + 20, serial);
     mock_put32(ev + 24, pixmap);
     mock_put32(ev + 28, idle_fence);
-    deliver(s, window, MASK_IDLE, ev, sizeof ev);
+    for (int i = 0; i < copies; i++)
+        deliver(s, window, MASK_IDLE, ev, sizeof ev);
 }

@@ -51,8 +51,17 @@
  *                              as a broken server or proxy would:
  *                              drop-idle:N (every N-th IdleNotify is lost),
  *                              complete-msc:K:MSC (the K-th CompleteNotify
- *                              of a pixmap says MSC instead), may be given
- *                              up to four times
+ *                              of a pixmap says MSC instead),
+ *                              drop-all:K:N[:EVERY] (the K-th to the
+ *                              K+N-1-th CompleteNotify of a pixmap and
+ *                              IdleNotify are lost, again every EVERY),
+ *                              configure-zero:K (a ConfigureNotify of 0x0
+ *                              follows the K-th CompleteNotify of a pixmap),
+ *                              proxy:SEED:PERCENT (PERCENT % of the
+ *                              CompleteNotify of pixmaps and IdleNotify are
+ *                              lost, duplicated or get another serial, at
+ *                              random from SEED, as a bad proxy does);
+ *                              may be given up to four times
  *   screen-size WxH            root window size (default 1024x768)
  *   shm on|off                 MIT-SHM 1.2 (AttachFd, CreatePixmap; default off)
  *   xfixes on|off              XFixes regions (CreateRegion, SetRegion,

@@ -61,7 +61,8 @@ EXTRA_DIST += tests/present-util/demo.sh tests/present-util/info.sh \
 	tests/present-util/libxcb.supp
 
 # Against the mock X server, which the test configures.
-PRESENT_UTIL_MOCK_TESTS = tests/present-util/swapchain-mock tests/present-util/swapchain-robust
+PRESENT_UTIL_MOCK_TESTS = tests/present-util/swapchain-mock tests/present-util/swapchain-robust \
+	tests/present-util/swapchain-lost
 check_PROGRAMS += $(PRESENT_UTIL_MOCK_TESTS)
 TESTS += $(PRESENT_UTIL_MOCK_TESTS)
 VALGRIND_TESTS += $(PRESENT_UTIL_MOCK_TESTS)
@@ -83,6 +84,13 @@ tests_present_util_swapchain_robust_SOURCES = tests/present-util/swapchain-robus
 tests_present_util_swapchain_robust_CPPFLAGS = $(PRESENT_UTIL_MOCK_CPPFLAGS)
 tests_present_util_swapchain_robust_CFLAGS = $(PRESENT_UTIL_TEST_CFLAGS)
 tests_present_util_swapchain_robust_LDADD = $(PRESENT_UTIL_MOCK_LDADD)
+# Every event of the frames in flight lost, a 0x0 ConfigureNotify, late
+# completions of frames given up by time.
+tests_present_util_swapchain_lost_SOURCES = tests/present-util/swapchain-lost.c \
+	tests/present-util/debug-capture.h $(PRESENT_UTIL_MOCK_SOURCES)
+tests_present_util_swapchain_lost_CPPFLAGS = $(PRESENT_UTIL_MOCK_CPPFLAGS)
+tests_present_util_swapchain_lost_CFLAGS = $(PRESENT_UTIL_TEST_CFLAGS)
+tests_present_util_swapchain_lost_LDADD = $(PRESENT_UTIL_MOCK_LDADD)
 
 # Explicit sync on the mock.  The test builds the swapchain's sources into a
 # convenience library of its own, so that it reaches the DRI3 back end's
