@@ -69,6 +69,12 @@ void layer_timing_frame(void *data, const xcb_present_util_frame_t *f)
     pthread_mutex_lock(&s->lock);
     if (shown)
         s->timing.last_shown_ns = ns;
+    /* completions come in present order: an earlier frame still waiting
+     * for its vblank was lost or replaced, and its last stage never comes */
+    for (uint32_t i = 0; i < s->timing.count; i++)
+        if (s->timing.q[i].frame_id < f->frame &&
+            !(s->timing.q[i].done & VK_PRESENT_STAGE_IMAGE_FIRST_PIXEL_OUT_BIT_EXT))
+            complete(&s->timing.q[i], 0);
     r = find_record(s, f->frame);
     if (r) {
         complete(r, ns);

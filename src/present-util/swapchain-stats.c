@@ -79,7 +79,6 @@ void sc_stats_lost(sc_t *sc, const struct frame *f)
     };
     if (f->present_id > sc->done_present_id)
         sc->done_present_id = f->present_id;
-    sc_queue_frame(sc, &sc->done[f->serial % SC_DONE_FRAMES]);
 }
 
 static int cmp_u64(const void *a, const void *b)

@@ -59,8 +59,9 @@ void xcb_present_util_frame_init(xcb_present_util_frame_t *f);
 typedef void (*xcb_present_util_frame_cb_t)(void *data, const xcb_present_util_frame_t *frame);
 
 /*
- * Calls cb(data, frame) once for every completed frame (and every frame
- * given up as lost: mode XCB_PRESENT_UTIL_COMPLETE_LOST), in that order, without the swapchain's lock: cb may call the swapchain's
+ * Calls cb(data, frame) once for every completed frame (its CompleteNotify
+ * came; a frame given up as lost is not reported: wait_frame() says it
+ * was, with mode XCB_PRESENT_UTIL_COMPLETE_LOST), in the order they came, without the swapchain's lock: cb may call the swapchain's
  * functions (all but destroy()).  It runs in the thread of a call that
  * took the completion in: acquire(), present() and its variants,
  * dispatch(), wait_frame(), wait_present(), wait_msc(), swapchain_stats()
