@@ -67,7 +67,7 @@ static size_t put32(uint8_t *p, uint32_t v)
 
 /* The connection setup reply: one screen with one depth-24 TrueColor visual
  * and its pixmap format, as in the wire tests' fake server. */
-static size_t build_setup(uint8_t *b)
+size_t fuzz_conn_setup_reply(uint8_t *b)
 {
     size_t n = 0;
 
@@ -200,7 +200,7 @@ static void *handshake(void *arg)
             return NULL;
         got += (size_t)r;
     }
-    n = build_setup(buf);
+    n = fuzz_conn_setup_reply(buf);
     write_all(fd, buf, n);
     return NULL;
 }
