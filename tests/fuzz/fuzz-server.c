@@ -240,7 +240,8 @@ static void enqueue(struct fuzz_server *s, const uint8_t *b, size_t len, const i
     p->len = len;
     p->off = 0;
     p->nfds = nfds;
-    memcpy(p->fds, fds, nfds * sizeof(int));
+    if (nfds > 0)
+        memcpy(p->fds, fds, nfds * sizeof(int));
     memcpy(p->b, b, len);
     *s->out_tail = p;
     s->out_tail = &p->next;
