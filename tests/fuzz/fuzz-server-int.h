@@ -67,7 +67,8 @@ struct fuzz_server {
     uint8_t *req;           /* the request being read (FSRV_MAX_PACKET) */
     size_t got, want, drop, req_len;
     unsigned setup_replies; /* the QueryExtensions answered so far */
-    uint8_t in[64 * 1024];
+    uint8_t in[64 * 1024];  /* what came and is not read yet: the one
+                             * field fuzz_server_start() does not clear */
     size_t in_lo, in_hi;
     int64_t waiting_since;  /* for the watchdog: the last answer, or the
                              * last bytes of a request cut short */

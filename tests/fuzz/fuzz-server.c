@@ -14,6 +14,7 @@
 #include "fuzz-vtime.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -563,13 +564,18 @@ int64_t fuzz_server_next_ns(void)
 struct fuzz_server *fuzz_server_start(int fd, int client_fd, const uint8_t *script, size_t n,
                                       bool allow_drop)
 {
-    struct fuzz_server *s = calloc(1, sizeof(*s));
+    /* One at a time, and big (its buffers): kept from input to input. */
+    static struct fuzz_server *s;
     static uint8_t *req;
 
+    if (s == NULL)
+        s = malloc(sizeof(*s));
     if (req == NULL)
         req = malloc(FSRV_MAX_PACKET);
     if (s == NULL || req == NULL)
         abort();
+    memset(s, 0, offsetof(struct fuzz_server, in));
+    memset(&s->in_lo, 0, sizeof(*s) - offsetof(struct fuzz_server, in_lo));
     s->fd = fd;
     s->client_fd = client_fd;
     s->client = pthread_self();
@@ -615,5 +621,4 @@ void fuzz_server_stop(struct fuzz_server *s, struct fuzz_server_report *report)
         close(fd);
     fsrv_fences_free(s);
     *report = s->report;
-    free(s);
 }

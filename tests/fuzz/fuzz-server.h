@@ -75,7 +75,7 @@ struct fuzz_server *fuzz_server_start(int fd, int client_fd, const uint8_t *scri
                                       bool allow_drop);
 
 /* Once the client has disconnected: answers what is left to read, closes
- * what it holds, fills *report and frees it. The fd model stays readable
+ * what it holds and fills *report. The fd model stays readable
  * through fuzz_server_fd_is_clients() until the next fuzz_server_start(). */
 void fuzz_server_stop(struct fuzz_server *s, struct fuzz_server_report *report);
 
