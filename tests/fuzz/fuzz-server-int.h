@@ -70,6 +70,7 @@ struct fuzz_server {
     uint8_t in[64 * 1024];  /* what came and is not read yet: the one
                              * field fuzz_server_start() does not clear */
     size_t in_lo, in_hi;
+    bool client_wrote;      /* since the socket was last read empty */
     int64_t waiting_since;  /* for the watchdog: the last answer, or the
                              * last bytes of a request cut short */
 

@@ -462,6 +462,8 @@ static void read_requests(struct fuzz_server *s)
                 fsrv_hang_up(s);
             continue;
         }
+        if (avail == 0 && !s->client_wrote)
+            return;             /* nothing can have come */
         if (avail == 0) {
             union {
                 struct cmsghdr align;
@@ -475,8 +477,10 @@ static void read_requests(struct fuzz_server *s)
 
             if (n < 0 && errno == EINTR)
                 continue;
-            if (n < 0 && errno == EAGAIN)
+            if (n < 0 && errno == EAGAIN) {
+                s->client_wrote = false;
                 return;
+            }
             if (n > 0)
                 keep_rx(s, &msg);
             if (n <= 0) {
@@ -543,6 +547,12 @@ bool fuzz_server_here(void)
     return active && !active->in_pump && pthread_equal(pthread_self(), active->client);
 }
 
+void fuzz_server_client_wrote(void)
+{
+    if (active)
+        active->client_wrote = true;
+}
+
 int fuzz_server_client_fd(void)
 {
     return active ? active->client_fd : -1;
@@ -606,6 +616,7 @@ void fuzz_server_stop(struct fuzz_server *s, struct fuzz_server_report *report)
     /* The client has disconnected: what it sent before is answered (into
      * a closed socket), as a server would read it, up to end-of-file. */
     s->in_pump = true;
+    s->client_wrote = true;     /* and closed its end */
     while (!s->gone) {
         if (s->stalled)
             fsrv_answer_resume(s);

@@ -87,6 +87,8 @@ void fuzz_server_stop(struct fuzz_server *s, struct fuzz_server_report *report);
  * sends something). */
 bool fuzz_server_here(void);
 int fuzz_server_client_fd(void);
+/* The client wrote to (or shut down) its end: there is something to read. */
+void fuzz_server_client_wrote(void);
 void fuzz_server_pump(void);
 int64_t fuzz_server_next_ns(void);
 

@@ -1,8 +1,8 @@
 /*
  * One input of a util-library fuzz target: a connection to the scripted
  * server (fuzz-server.h), the target's driver over it, and the checks that
- * follow every input: no fd left open, and the wall clock within what the
- * driver's timeouts and the server's stalls allow.
+ * follow every input: no fd left open, and the clock (fuzz-vtime.h)
+ * within what the driver's timeouts and the server's stalls allow.
  */
 #ifndef FUZZ_UTIL_RUN_H
 #define FUZZ_UTIL_RUN_H

@@ -17,6 +17,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <sys/socket.h>
+#include <sys/uio.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -147,6 +148,53 @@ ssize_t recvmsg(int fd, struct msghdr *msg, int flags)
     if (fuzz_server_here() && fd == fuzz_server_client_fd())
         fuzz_server_pump();
     return real_recvmsg(fd, msg, flags);
+}
+
+/* libxcb's writes: the server's next look at the socket reads them (until
+ * then it knows there is nothing to read, and saves the system call). */
+ssize_t writev(int fd, const struct iovec *iov, int n)
+{
+    REAL(writev);
+
+    if (fuzz_server_here() && fd == fuzz_server_client_fd())
+        fuzz_server_client_wrote();
+    return real_writev(fd, iov, n);
+}
+
+ssize_t sendmsg(int fd, const struct msghdr *msg, int flags)
+{
+    REAL(sendmsg);
+
+    if (fuzz_server_here() && fd == fuzz_server_client_fd())
+        fuzz_server_client_wrote();
+    return real_sendmsg(fd, msg, flags);
+}
+
+ssize_t write(int fd, const void *buf, size_t n)
+{
+    REAL(write);
+
+    if (fuzz_server_here() && fd == fuzz_server_client_fd())
+        fuzz_server_client_wrote();
+    return real_write(fd, buf, n);
+}
+
+ssize_t send(int fd, const void *buf, size_t n, int flags)
+{
+    REAL(send);
+
+    if (fuzz_server_here() && fd == fuzz_server_client_fd())
+        fuzz_server_client_wrote();
+    return real_send(fd, buf, n, flags);
+}
+
+int shutdown(int fd, int how)
+{
+    REAL(shutdown);
+
+    if (fuzz_server_here() && fd == fuzz_server_client_fd())
+        fuzz_server_client_wrote();
+    return real_shutdown(fd, how);
 }
 
 /* --------------------------------------------------------------- futex */
