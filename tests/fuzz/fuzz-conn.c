@@ -67,7 +67,7 @@ static size_t put32(uint8_t *p, uint32_t v)
 
 /* The connection setup reply: one screen with one depth-24 TrueColor visual
  * and its pixmap format, as in the wire tests' fake server. */
-static size_t build_setup(uint8_t *b)
+size_t fuzz_conn_setup_reply(uint8_t *b)
 {
     size_t n = 0;
 
@@ -200,7 +200,7 @@ static void *handshake(void *arg)
             return NULL;
         got += (size_t)r;
     }
-    n = build_setup(buf);
+    n = fuzz_conn_setup_reply(buf);
     write_all(fd, buf, n);
     return NULL;
 }
@@ -405,21 +405,33 @@ void fuzz_conn_send(struct fuzz_conn *fc, const struct fuzz_stream *s, unsigned 
 
 /* ------------------------------------------------------------------ fds */
 
-/* Calls f for each open fd but the directory's own. */
+/* Calls f for each open fd but the directory's own. The entries are read
+ * with getdents64 into a buffer on the stack: opendir() would allocate
+ * 32 KiB for each of the two snapshots of every input. */
 static void each_fd(void (*f)(int fd, void *data), void *data)
 {
-    DIR *d = opendir("/proc/self/fd");
-    struct dirent *e;
+    int dir = open("/proc/self/fd", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    _Alignas(8) char buf[8192];
+    long n;
 
-    if (d == NULL)
-        fuzz_finding("harness: opendir /proc/self/fd: %s", strerror(errno));
-    while ((e = readdir(d)) != NULL) {
-        int fd = atoi(e->d_name);
+    if (dir < 0)
+        fuzz_finding("harness: open /proc/self/fd: %s", strerror(errno));
+    while ((n = getdents64(dir, buf, sizeof(buf))) > 0) {
+        for (long pos = 0; pos < n;) {
+            /* struct linux_dirent64: ino, off, reclen, type, name */
+            unsigned short reclen;
+            const char *name = buf + pos + 19;
+            int fd = atoi(name);
 
-        if (e->d_name[0] != '.' && fd != dirfd(d))
-            f(fd, data);
+            memcpy(&reclen, buf + pos + 16, sizeof(reclen));
+            if (name[0] != '.' && fd != dir)
+                f(fd, data);
+            pos += reclen;
+        }
     }
-    closedir(d);
+    if (n < 0)
+        fuzz_finding("harness: getdents64 /proc/self/fd: %s", strerror(errno));
+    close(dir);
 }
 
 static void mark_open(int fd, void *data)

@@ -8,6 +8,7 @@
 #define _GNU_SOURCE
 #endif
 #include "fuzz-server-int.h"
+#include "fuzz-vtime.h"
 
 #include <limits.h>
 #include <linux/futex.h>
@@ -26,15 +27,6 @@ enum action {
     ACT_DROP,
 };
 
-/* The answer being built for one request. */
-struct answer {
-    uint8_t b[32 + 8 * 16];
-    size_t len;             /* 0: the request has no reply */
-    unsigned good_fds;      /* fds a good server sends with it */
-    uint64_t good_size;     /* the size of those memfds */
-    bool fd_reply;          /* libxcb attaches fds to this reply */
-};
-
 static enum action pick_action(struct fuzz_server *s)
 {
     static const enum action table[8] = {
@@ -45,7 +37,7 @@ static enum action pick_action(struct fuzz_server *s)
     return b < 0x80 ? ACT_NORMAL : table[b & 7];
 }
 
-static void reply_head(struct fuzz_server *s, struct answer *a, uint8_t byte1,
+static void reply_head(struct fuzz_server *s, struct fsrv_answer *a, uint8_t byte1,
                        unsigned extra_words)
 {
     memset(a->b, 0, sizeof(a->b));
@@ -58,19 +50,11 @@ static void reply_head(struct fuzz_server *s, struct answer *a, uint8_t byte1,
 
 /* DRI3's and Present's QueryVersion reply: version 1.4 as a good server
  * gives it, unless the script picks another major and minor. */
-static void reply_version_1_4(struct fuzz_server *s, struct answer *a)
+static void reply_version_1_4(struct fuzz_server *s, struct fsrv_answer *a)
 {
     reply_head(s, a, 0, 0);
     fsrv_put32(a->b + 8, (uint32_t)fsrv_pick(s, 1, 32));
     fsrv_put32(a->b + 12, (uint32_t)fsrv_pick(s, 4, 32));
-}
-
-static void sleep_ms(unsigned ms)
-{
-    struct timespec ts = { .tv_sec = ms / 1000, .tv_nsec = (long)(ms % 1000) * 1000000 };
-
-    while (nanosleep(&ts, &ts) < 0)
-        ;
 }
 
 /* -------------------------------------------------------------- fences */
@@ -275,7 +259,7 @@ static void extra_events(struct fuzz_server *s)
 static const char *const ext_names[] = { "SYNC", "XFIXES", "MIT-SHM", "BIG-REQUESTS" };
 
 static void query_extension(struct fuzz_server *s, const uint8_t *req, size_t len,
-                            struct answer *a)
+                            struct fsrv_answer *a)
 {
     size_t n = len >= 8 ? fsrv_get16(req + 4) : 0;
     uint8_t major = 0;
@@ -314,7 +298,7 @@ static bool core_has_reply(uint8_t op)
     return false;
 }
 
-static void core(struct fuzz_server *s, const uint8_t *req, size_t len, struct answer *a)
+static void core(struct fuzz_server *s, const uint8_t *req, size_t len, struct fsrv_answer *a)
 {
     switch (req[0]) {
     case 14:    /* GetGeometry */
@@ -347,7 +331,7 @@ static void close_rx(struct fuzz_server *s, unsigned n)
     }
 }
 
-static void dri3(struct fuzz_server *s, const uint8_t *req, size_t len, struct answer *a)
+static void dri3(struct fuzz_server *s, const uint8_t *req, size_t len, struct fsrv_answer *a)
 {
     uint32_t w, h, stride, n;
 
@@ -459,7 +443,7 @@ static void present_events(struct fuzz_server *s, const uint8_t *req, size_t len
     }
 }
 
-static void present(struct fuzz_server *s, const uint8_t *req, size_t len, struct answer *a)
+static void present(struct fuzz_server *s, const uint8_t *req, size_t len, struct fsrv_answer *a)
 {
     switch (req[1]) {
     case 0:     /* QueryVersion */
@@ -481,7 +465,7 @@ static void present(struct fuzz_server *s, const uint8_t *req, size_t len, struc
 }
 
 static void other(struct fuzz_server *s, unsigned ext, const uint8_t *req, size_t len,
-                  struct answer *a)
+                  struct fsrv_answer *a)
 {
     switch (FSRV_SYNC_MAJOR + ext) {
     case FSRV_SYNC_MAJOR:
@@ -547,19 +531,20 @@ static void send_error(struct fuzz_server *s, const uint8_t *req)
 
 /* The reply with its fds: byte 0 of the script's fd count means "what a
  * good server sends". */
-static void send_reply(struct fuzz_server *s, const struct answer *a, size_t len)
+static void send_reply(struct fuzz_server *s, const struct fsrv_answer *a, size_t len)
 {
     uint8_t c = fsrv_byte(s);
 
     fsrv_send(s, a->b, len, c ? (c - 1u) % 6 : a->good_fds, a->good_size, a->fd_reply);
 }
 
+static void finish(struct fuzz_server *s, const uint8_t *req, size_t len, struct fsrv_answer *ap,
+                   enum action act);
+
 void fsrv_answer(struct fuzz_server *s, const uint8_t *req, size_t len)
 {
-    struct answer a = { .len = 0 };
+    struct fsrv_answer a = { .len = 0 };
     enum action act = pick_action(s);
-    uint8_t raw[96];
-    size_t n;
     unsigned ext;
 
     snprintf(s->report.last_request, sizeof(s->report.last_request), "%u %u", req[0],
@@ -586,10 +571,34 @@ void fsrv_answer(struct fuzz_server *s, const uint8_t *req, size_t len)
     if (act == ACT_STALL) {
         unsigned ms = fsrv_byte(s) % (FUZZ_MAX_STALL_MS + 1);
 
+        /* The rest waits until the clock comes to it (fuzz-vtime.h):
+         * fuzz-server.c reads nothing more until then. */
         s->report.stall_ms += ms;
-        sleep_ms(ms);
-        act = ACT_NORMAL;
+        s->stalled = true;
+        s->due = fuzz_vt_now() + (int64_t)ms * 1000000;
+        s->pend = a;
+        s->pend_act = ACT_NORMAL;
+        return;
     }
+    finish(s, req, len, &a, act);
+}
+
+void fsrv_answer_resume(struct fuzz_server *s)
+{
+    struct fsrv_answer a = s->pend;
+
+    s->stalled = false;
+    finish(s, s->req, s->req_len, &a, (enum action)s->pend_act);
+}
+
+/* What follows the stall, if there was one: the action and the events. */
+static void finish(struct fuzz_server *s, const uint8_t *req, size_t len, struct fsrv_answer *ap,
+                   enum action act)
+{
+    struct fsrv_answer a = *ap;
+    uint8_t raw[96];
+    size_t n;
+
     switch (act) {
     case ACT_ERROR:
         send_error(s, req);

@@ -30,14 +30,58 @@ struct fsrv_sent {
     uint64_t seq;           /* ... of this sequence number */
 };
 
+/* The answer being built for one request. */
+struct fsrv_answer {
+    uint8_t b[32 + 8 * 16];
+    size_t len;             /* 0: the request has no reply */
+    unsigned good_fds;      /* fds a good server sends with it */
+    uint64_t good_size;     /* the size of those memfds */
+    bool fd_reply;          /* libxcb attaches fds to this reply */
+};
+
+/* Where the reader is in the client's byte stream. */
+enum fsrv_stage {
+    FSRV_SETUP,             /* the 12-byte connection setup request */
+    FSRV_HEAD,              /* a request's first 4 bytes */
+    FSRV_BIGLEN,            /* ... and BIG-REQUESTS' length word */
+    FSRV_BODY,              /* the rest, up to FSRV_MAX_PACKET */
+    FSRV_DROP,              /* what is beyond that, read and dropped */
+};
+
+/* A packet written, or waiting for room in the socket (fuzz-server.c). */
+struct fsrv_pkt;
+
 struct fuzz_server {
     int fd;
+    int client_fd;          /* the other end: libxcb's */
     const uint8_t *script;
     size_t len, pos;
-    pthread_t thread;
     pthread_t client;       /* the thread that started the server */
     bool allow_drop;
     bool gone;              /* hung up, or the client did */
+    bool shut;              /* ... and the socket is shut down */
+    bool in_pump;           /* the server's own calls pass through */
+
+    /* reading requests */
+    enum fsrv_stage stage;
+    uint8_t *req;           /* the request being read (FSRV_MAX_PACKET) */
+    size_t got, want, drop, req_len;
+    unsigned setup_replies; /* the QueryExtensions answered so far */
+    uint8_t in[64 * 1024];  /* what came and is not read yet: the one
+                             * field fuzz_server_start() does not clear */
+    size_t in_lo, in_hi;
+    bool client_wrote;      /* since the socket was last read empty */
+    int64_t waiting_since;  /* for the watchdog: the last answer, or the
+                             * last bytes of a request cut short */
+
+    /* packets not yet written */
+    struct fsrv_pkt *out_head, **out_tail;
+
+    /* an answer held back by a stall until `due` */
+    bool stalled;
+    int64_t due;
+    struct fsrv_answer pend;
+    int pend_act;
 
     /* protocol state */
     uint64_t seq;           /* of the request being answered */
@@ -76,16 +120,22 @@ uint64_t fsrv_pick(struct fuzz_server *s, uint64_t good, unsigned bits);
 /* A packet to the client with nfds fds of script-chosen kinds (good_size:
  * the memfd size a good server would send). `fd_reply` says libxcb
  * attaches byte 1's count of queued fds to it (a reply to a request that
- * returns fds). Returns false once the connection is gone. */
+ * returns fds). Written at once where the socket has room, else as soon
+ * as the client has read enough. Returns false once the connection is
+ * gone. */
 bool fsrv_send(struct fuzz_server *s, const uint8_t *p, size_t len, unsigned nfds,
                uint64_t good_size, bool fd_reply);
-/* Hangs up: nothing more is read or written. */
+/* Hangs up: nothing more is read or answered; what was sent before is
+ * still written, then the socket is shut down. */
 void fsrv_hang_up(struct fuzz_server *s);
 /* Takes the oldest fd that came with a request (-1 if none). */
 int fsrv_take_rx(struct fuzz_server *s);
 
-/* Answers one request (fuzz-server-answer.c). `req` holds it whole. */
+/* Answers one request (fuzz-server-answer.c). `req` holds it whole (it is
+ * s->req, which stays as it is while a stall holds the answer back). */
 void fsrv_answer(struct fuzz_server *s, const uint8_t *req, size_t len);
+/* Goes on with the answer that a stall held back, once it is due. */
+void fsrv_answer_resume(struct fuzz_server *s);
 /* Unmaps the fence pages (fuzz-server-answer.c). */
 void fsrv_fences_free(struct fuzz_server *s);
 

@@ -1,27 +1,35 @@
 /*
- * The scripted server's thread: reads requests (with the fds they carry),
- * hands each to fsrv_answer(), sends packets with fds of fuzzed kinds, and
- * models libxcb's queue of received fds so that an fd left open after an
- * input can be blamed on the library or on libxcb (fuzz-server.h).
+ * The scripted server's loop, run from the client's waits (fuzz-vtime.h):
+ * reads requests (with the fds they carry) as far as they have come,
+ * hands each to fsrv_answer(), sends packets with fds of fuzzed kinds
+ * (queued while the socket is full, so that the server never blocks the
+ * thread it shares with the client), and models libxcb's queue of
+ * received fds so that an fd left open after an input can be blamed on the
+ * library or on libxcb (fuzz-server.h).
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
 #include "fuzz-server-int.h"
+#include "fuzz-vtime.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <fcntl.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
+/* How long the server waits for the rest of a request cut short, and for
+ * the connection setup. */
 #define IO_TIMEOUT_MS 2000
+
+/* The server of the input being run. */
+static struct fuzz_server *active;
 
 /* The fd model outlives the server: the check runs after the thread ends.
  * One input at a time, so plain statics. */
@@ -147,37 +155,104 @@ static int make_fd(struct fuzz_server *s, uint64_t good_size)
     }
 }
 
-static bool write_all(struct fuzz_server *s, const uint8_t *p, size_t len, const int *fds,
-                      unsigned nfds)
-{
-    union fuzz_fd_control control;
+struct fsrv_pkt {
+    struct fsrv_pkt *next;
+    size_t len, off;
+    unsigned nfds;
+    int fds[8];
+    uint8_t b[];
+};
 
-    while (len > 0) {
-        struct iovec iov = { (void *)p, len };
+static void pkt_free(struct fsrv_pkt *p)
+{
+    for (unsigned i = 0; i < p->nfds; i++)
+        close(p->fds[i]);
+    free(p);
+}
+
+static void drop_out(struct fuzz_server *s)
+{
+    while (s->out_head) {
+        struct fsrv_pkt *p = s->out_head;
+
+        s->out_head = p->next;
+        pkt_free(p);
+    }
+    s->out_tail = &s->out_head;
+}
+
+/* Writes what the socket takes; once the server has hung up and all is
+ * written, shuts the socket down. */
+static void flush_out(struct fuzz_server *s)
+{
+    while (s->out_head && !s->shut) {
+        struct fsrv_pkt *p = s->out_head;
+        union fuzz_fd_control control;
+        struct iovec iov = { p->b + p->off, p->len - p->off };
         struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1 };
         ssize_t n;
 
-        if (nfds > 0)
-            fuzz_attach_fds(&msg, &control, fds, nfds);
-        if (!fuzz_io_ready(s->fd, POLLOUT, IO_TIMEOUT_MS))
-            return false;
+        if (p->nfds > 0)
+            fuzz_attach_fds(&msg, &control, p->fds, p->nfds);
         n = sendmsg(s->fd, &msg, MSG_NOSIGNAL | MSG_DONTWAIT);
-        if (n < 0 && (errno == EINTR || errno == EAGAIN))
+        if (n < 0 && errno == EINTR)
             continue;
-        if (n <= 0)
-            return false;
-        nfds = 0;           /* they went with the first byte */
-        p += n;
-        len -= (size_t)n;
+        if (n < 0 && errno == EAGAIN)
+            return;             /* when the client has read some */
+        if (n <= 0) {
+            /* The client is gone: what was not written never will be. */
+            s->model_ok = false;
+            s->gone = true;
+            drop_out(s);
+            break;
+        }
+        for (unsigned i = 0; i < p->nfds; i++)
+            close(p->fds[i]);   /* they went with the first byte */
+        p->nfds = 0;
+        p->off += (size_t)n;
+        if (p->off == p->len) {
+            s->out_head = p->next;
+            if (s->out_head == NULL)
+                s->out_tail = &s->out_head;
+            free(p);
+        }
     }
-    return true;
+    if (s->gone && !s->shut && s->out_head == NULL) {
+        shutdown(s->fd, SHUT_RDWR);
+        s->shut = true;
+    }
+}
+
+/* Queues a packet (taking the fds) and writes what it can. */
+static void enqueue(struct fuzz_server *s, const uint8_t *b, size_t len, const int *fds,
+                    unsigned nfds)
+{
+    struct fsrv_pkt *p;
+
+    if (len == 0 || s->shut) {
+        for (unsigned i = 0; i < nfds; i++)
+            close(fds[i]);
+        return;
+    }
+    p = malloc(sizeof(*p) + len);
+    if (p == NULL)
+        abort();
+    p->next = NULL;
+    p->len = len;
+    p->off = 0;
+    p->nfds = nfds;
+    if (nfds > 0)
+        memcpy(p->fds, fds, nfds * sizeof(int));
+    memcpy(p->b, b, len);
+    *s->out_tail = p;
+    s->out_tail = &p->next;
+    flush_out(s);
 }
 
 void fsrv_hang_up(struct fuzz_server *s)
 {
-    if (!s->gone)
-        shutdown(s->fd, SHUT_RDWR);
     s->gone = true;
+    flush_out(s);
 }
 
 /* What libxcb does with the queued fds when it reads this packet. */
@@ -216,7 +291,6 @@ bool fsrv_send(struct fuzz_server *s, const uint8_t *p, size_t len, unsigned nfd
 {
     int fds[8];
     unsigned made = 0;
-    bool ok;
 
     if (s->gone)
         return false;
@@ -240,14 +314,9 @@ bool fsrv_send(struct fuzz_server *s, const uint8_t *p, size_t len, unsigned nfd
     }
     if (len < 32)
         s->model_ok = false;        /* a packet cut short: libxcb fails */
-    ok = write_all(s, p, len, fds, made);
-    for (unsigned i = 0; i < made; i++)
-        close(fds[i]);
-    if (!ok) {
-        s->model_ok = false;
-        fsrv_hang_up(s);
+    enqueue(s, p, len, fds, made);
+    if (s->gone && s->shut)
         return false;
-    }
     model_packet(s, p, len, fd_reply);
     return true;
 }
@@ -286,142 +355,281 @@ static void keep_rx(struct fuzz_server *s, struct msghdr *msg)
     }
 }
 
-/* Reads exactly len bytes (into buf, or nowhere when buf is NULL). The
- * first wait of a request is the watchdog's: a client that stays quiet
- * that long is stuck in a wait that should have ended. */
-static bool read_exact(struct fuzz_server *s, uint8_t *buf, size_t len, bool first)
+
+/* A QueryExtension reply of fuzz_conn_open()'s, for sequence 1 (DRI3) and
+ * 2 (Present): the harness's own, outside the script and the fd model. */
+static void setup_reply(struct fuzz_server *s)
 {
-    uint8_t sink[4096];
+    uint8_t b[128];
+    size_t n;
 
-    while (len > 0) {
-        union {
-            struct cmsghdr align;
-            char buf[CMSG_SPACE(sizeof(int) * 16)];
-        } control;
-        struct iovec iov = { buf ? buf : sink, buf || len < sizeof(sink) ? len : sizeof(sink) };
-        struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = control.buf,
-                              .msg_controllen = sizeof(control.buf) };
-        ssize_t n;
-
-        if (!fuzz_io_ready(s->fd, POLLIN, first ? FUZZ_WATCHDOG_MS : IO_TIMEOUT_MS)) {
-            if (first) {
-                s->report.watchdog = true;
-                s->report.watchdog_outstanding = s->outstanding || s->confused;
-                /* Where is it stuck? (fuzz-util-run.c prints its stack) */
-                if (getenv("FUZZ_DEBUG"))
-                    pthread_kill(s->client, SIGUSR2);
-            }
-            return false;
-        }
-        n = recvmsg(s->fd, &msg, MSG_CMSG_CLOEXEC | MSG_DONTWAIT);
-        if (n < 0 && (errno == EINTR || errno == EAGAIN))
-            continue;
-        if (n <= 0)
-            return false;
-        keep_rx(s, &msg);
-        if (buf)
-            buf += n;
-        len -= (size_t)n;
-        first = false;
+    if (s->stage == FSRV_SETUP) {
+        n = fuzz_conn_setup_reply(b);
+    } else {
+        memset(b, 0, 32);
+        b[0] = 1;
+        fsrv_put16(b + 2, (uint16_t)s->seq);
+        b[8] = 1;
+        b[9] = s->seq == 1 ? FUZZ_DRI3_MAJOR : FUZZ_PRESENT_MAJOR;
+        n = 32;
     }
-    return true;
+    enqueue(s, b, n, NULL, 0);
 }
 
-/* One request, whole (its first FSRV_MAX_PACKET bytes; the rest is read
- * and dropped). Returns its length, 0 when the connection ends. */
-static size_t read_request(struct fuzz_server *s, uint8_t *buf)
+/* A whole request has come (its first FSRV_MAX_PACKET bytes). */
+static void request_done(struct fuzz_server *s)
+{
+    s->req_len = s->want;
+    s->stage = FSRV_HEAD;
+    s->got = 0;
+    s->want = 4;
+    s->seq++;
+    if (s->setup_replies < 2) {
+        s->setup_replies++;
+        setup_reply(s);
+    } else {
+        s->replied = s->errored = s->outstanding = false;
+        s->report.requests++;
+        fsrv_answer(s, s->req, s->req_len);
+    }
+    s->waiting_since = fuzz_vt_now();
+}
+
+/* What the next bytes are for, once those asked for have come. Returns
+ * false where the stream cannot be a request (the server hangs up, as it
+ * does at end-of-file). */
+static bool next_stage(struct fuzz_server *s)
 {
     size_t len, keep;
 
-    if (!read_exact(s, buf, 4, true))
-        return 0;
-    len = (size_t)fsrv_get16(buf + 2) * 4;
-    if (len == 0 && s->bigreq) {
-        if (!read_exact(s, buf + 4, 4, false))
-            return 0;
-        len = (size_t)fsrv_get32(buf + 4) * 4;
+    switch (s->stage) {
+    case FSRV_SETUP:
+        /* No authorization: the 12 bytes are all. */
+        setup_reply(s);
+        s->stage = FSRV_HEAD;
+        s->got = 0;
+        s->want = 4;
+        return true;
+    case FSRV_HEAD:
+        len = (size_t)fsrv_get16(s->req + 2) * 4;
+        if (len == 0 && s->bigreq) {
+            s->stage = FSRV_BIGLEN;
+            s->want = 8;
+            return true;
+        }
+        if (len < 4)
+            return false;
+        keep = len < FSRV_MAX_PACKET ? len : FSRV_MAX_PACKET;
+        s->want = keep;
+        s->drop = len - keep;
+        s->stage = FSRV_BODY;
+        return true;
+    case FSRV_BIGLEN:
+        len = (size_t)fsrv_get32(s->req + 4) * 4;
         if (len < 8)
-            return 0;
+            return false;
         /* Drop the extra length word, as a server does. */
         keep = len - 8 < FSRV_MAX_PACKET - 4 ? len - 8 : FSRV_MAX_PACKET - 4;
-        if (!read_exact(s, buf + 4, keep, false) || !read_exact(s, NULL, len - 8 - keep, false))
-            return 0;
-        fsrv_put16(buf + 2, 0);
-        return keep + 4;
+        fsrv_put16(s->req + 2, 0);
+        s->got = 4;
+        s->want = 4 + keep;
+        s->drop = len - 8 - keep;
+        s->stage = FSRV_BODY;
+        return true;
+    case FSRV_BODY:
+        if (s->drop > 0)
+            s->stage = FSRV_DROP;
+        else
+            request_done(s);
+        return true;
+    case FSRV_DROP:
+    default:
+        request_done(s);
+        return true;
     }
-    if (len < 4)
-        return 0;
-    keep = len < FSRV_MAX_PACKET ? len : FSRV_MAX_PACKET;
-    if (!read_exact(s, buf + 4, keep - 4, false) || !read_exact(s, NULL, len - keep, false))
-        return 0;
-    return keep;
 }
 
-static void *serve(void *arg)
+/* Takes in what the client has sent, and answers each request whole,
+ * until nothing more has come, a stall holds the answer back, or the
+ * server has hung up. */
+static void read_requests(struct fuzz_server *s)
 {
-    struct fuzz_server *s = arg;
-    uint8_t *buf = malloc(FSRV_MAX_PACKET);
+    while (!s->gone && !s->stalled) {
+        size_t avail = s->in_hi - s->in_lo, k;
 
-    if (buf == NULL)
-        abort();
-    /* Sequence 1 and 2 are fuzz_conn_open()'s QueryExtensions, answered
-     * before they were asked. */
-    for (s->seq = 0; s->seq < 2; s->seq++)
-        if (read_request(s, buf) == 0)
-            goto out;
-    for (;;) {
-        size_t len = read_request(s, buf);
+        if (s->stage == FSRV_DROP ? s->drop == 0 : s->got == s->want) {
+            if (!next_stage(s))
+                fsrv_hang_up(s);
+            continue;
+        }
+        if (avail == 0 && !s->client_wrote)
+            return;             /* nothing can have come */
+        if (avail == 0) {
+            union {
+                struct cmsghdr align;
+                char buf[CMSG_SPACE(sizeof(int) * 32)];
+            } control;
+            struct iovec iov = { s->in, sizeof(s->in) };
+            struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1,
+                                  .msg_control = control.buf,
+                                  .msg_controllen = sizeof(control.buf) };
+            ssize_t n = recvmsg(s->fd, &msg, MSG_CMSG_CLOEXEC | MSG_DONTWAIT);
 
-        if (len == 0)
-            break;
-        s->seq++;
-        s->replied = s->errored = s->outstanding = false;
-        s->report.requests++;
-        fsrv_answer(s, buf, len);
-        if (s->gone)
-            break;
+            if (n < 0 && errno == EINTR)
+                continue;
+            if (n < 0 && errno == EAGAIN) {
+                s->client_wrote = false;
+                return;
+            }
+            if (n > 0)
+                keep_rx(s, &msg);
+            if (n <= 0) {
+                fsrv_hang_up(s);    /* the client is gone */
+                return;
+            }
+            s->in_lo = 0;
+            s->in_hi = (size_t)n;
+            s->waiting_since = fuzz_vt_now();
+            continue;
+        }
+        if (s->stage == FSRV_DROP) {
+            k = avail < s->drop ? avail : s->drop;
+            s->drop -= k;
+        } else {
+            k = avail < s->want - s->got ? avail : s->want - s->got;
+            memcpy(s->req + s->got, s->in + s->in_lo, k);
+            s->got += k;
+        }
+        s->in_lo += k;
     }
-out:
-    fsrv_hang_up(s);
-    free(buf);
-    return NULL;
 }
 
-struct fuzz_server *fuzz_server_start(struct fuzz_conn *fc, const uint8_t *script, size_t n,
+/* When the server gives up waiting for the client: the watchdog's 1.5 s
+ * for a request to begin, 2 s for one cut short or for the setup. */
+static int64_t give_up_at(const struct fuzz_server *s)
+{
+    bool between = s->stage == FSRV_HEAD && s->got == 0 && s->in_lo == s->in_hi;
+
+    return s->waiting_since + (between ? FUZZ_WATCHDOG_MS : IO_TIMEOUT_MS) * 1000000ll;
+}
+
+static void pump(struct fuzz_server *s)
+{
+    s->in_pump = true;
+    flush_out(s);
+    for (;;) {
+        if (s->stalled && fuzz_vt_now() >= s->due) {
+            fsrv_answer_resume(s);
+            s->waiting_since = fuzz_vt_now();
+        }
+        read_requests(s);
+        if (s->stalled && fuzz_vt_now() >= s->due)
+            continue;
+        break;
+    }
+    if (!s->gone && !s->stalled && fuzz_vt_now() >= give_up_at(s)) {
+        if (s->stage == FSRV_HEAD && s->got == 0) {
+            /* A client that stays quiet that long is stuck in a wait that
+             * should have ended. */
+            s->report.watchdog = true;
+            s->report.watchdog_outstanding = s->outstanding || s->confused;
+            /* Where is it stuck? (fuzz-util-run.c prints its stack) */
+            if (getenv("FUZZ_DEBUG"))
+                pthread_kill(s->client, SIGUSR2);
+        }
+        fsrv_hang_up(s);
+    }
+    s->in_pump = false;
+}
+
+bool fuzz_server_here(void)
+{
+    return active && !active->in_pump && pthread_equal(pthread_self(), active->client);
+}
+
+void fuzz_server_client_wrote(void)
+{
+    if (active)
+        active->client_wrote = true;
+}
+
+int fuzz_server_client_fd(void)
+{
+    return active ? active->client_fd : -1;
+}
+
+void fuzz_server_pump(void)
+{
+    if (active)
+        pump(active);
+}
+
+int64_t fuzz_server_next_ns(void)
+{
+    if (active == NULL || active->gone)
+        return -1;
+    return active->stalled ? active->due : give_up_at(active);
+}
+
+struct fuzz_server *fuzz_server_start(int fd, int client_fd, const uint8_t *script, size_t n,
                                       bool allow_drop)
 {
-    struct fuzz_server *s = calloc(1, sizeof(*s));
-    struct timespec now;
+    /* One at a time, and big (its buffers): kept from input to input. */
+    static struct fuzz_server *s;
+    static uint8_t *req;
 
     if (s == NULL)
+        s = malloc(sizeof(*s));
+    if (req == NULL)
+        req = malloc(FSRV_MAX_PACKET);
+    if (s == NULL || req == NULL)
         abort();
-    s->fd = fc->server;
+    memset(s, 0, offsetof(struct fuzz_server, in));
+    memset(&s->in_lo, 0, sizeof(*s) - offsetof(struct fuzz_server, in_lo));
+    s->fd = fd;
+    s->client_fd = client_fd;
     s->client = pthread_self();
     s->script = script;
     s->len = n;
     s->allow_drop = allow_drop;
     s->model_ok = true;
+    s->req = req;
+    s->stage = FSRV_SETUP;
+    s->want = 12;
+    s->out_tail = &s->out_head;
     s->window = FUZZ_WINDOW;
     s->msc = 1000;
     /* UST is the server's CLOCK_MONOTONIC in microseconds, which a local
      * client compares with its own clock. */
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    s->ust = (uint64_t)now.tv_sec * 1000000 + (uint64_t)now.tv_nsec / 1000;
+    s->ust = (uint64_t)fuzz_vt_now() / 1000;
     s->win_w = 64;
     s->win_h = 48;
+    s->waiting_since = fuzz_vt_now();
     n_sent = 0;
     memset(fetched, 0, sizeof(fetched));
-    if (pthread_create(&s->thread, NULL, serve, s) != 0)
-        fuzz_finding("harness: pthread_create failed");
+    active = s;
     return s;
 }
 
 void fuzz_server_stop(struct fuzz_server *s, struct fuzz_server_report *report)
 {
-    pthread_join(s->thread, NULL);
+    /* The client has disconnected: what it sent before is answered (into
+     * a closed socket), as a server would read it, up to end-of-file. */
+    s->in_pump = true;
+    s->client_wrote = true;     /* and closed its end */
+    while (!s->gone) {
+        if (s->stalled)
+            fsrv_answer_resume(s);
+        read_requests(s);
+        if (!s->gone && !s->stalled && s->in_lo == s->in_hi)
+            fsrv_hang_up(s);    /* nothing more, and no end-of-file */
+    }
+    drop_out(s);
+    if (!s->shut)
+        shutdown(s->fd, SHUT_RDWR);
+    active = NULL;
     for (int fd; (fd = fsrv_take_rx(s)) >= 0;)
         close(fd);
     fsrv_fences_free(s);
     *report = s->report;
-    free(s);
 }

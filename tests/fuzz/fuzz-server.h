@@ -4,9 +4,10 @@
  * request as it arrives, because the swapchain and the probe decide what to
  * ask next from the answers they got.
  *
- * It runs in a thread on the server's end of a fuzz_conn (after
- * fuzz_conn_open() did the handshake and both QueryExtensions) and takes,
- * for every request, a few bytes of the script:
+ * It runs in the client's own thread, inside the client's waits
+ * (fuzz-vtime.h): it answers the handshake and both QueryExtensions as
+ * fuzz_conn_open() would, then takes, for every request, a few bytes of
+ * the script:
  *
  *   action   what to do instead of a well-formed answer: an error, a stall
  *            of up to 50 ms, hang up, raw bytes, the answer cut short, a
@@ -38,7 +39,8 @@
 
 /* The window the drivers use: an id the client never allocates. */
 #define FUZZ_WINDOW 0x00400001u
-/* The longest a stall lasts; the client must live through it. */
+/* The longest a stall lasts (in the clock of fuzz-vtime.h, like every
+ * time here); the client must live through it. */
 #define FUZZ_MAX_STALL_MS 50
 /* When the client has sent nothing for this long, the server hangs up
  * (and says so): longer than every bounded wait of the libraries. */
@@ -63,18 +65,32 @@ struct fuzz_server_report {
 };
 
 /*
- * Starts the server on fc->server with the script (borrowed: it must stay
- * valid until fuzz_server_stop()). allow_drop permits "no answer" actions;
- * without it, the action plays as a normal answer.
+ * Starts the server on `fd`, the server's end of a socketpair whose other
+ * end (`client_fd`) the caller then gives to xcb_connect_to_fd(): the
+ * server answers the handshake too. The script is borrowed: it must stay
+ * valid until fuzz_server_stop(). allow_drop permits "no answer" actions;
+ * without it, the action plays as a normal answer. One server at a time.
  */
-struct fuzz_server *fuzz_server_start(struct fuzz_conn *fc, const uint8_t *script, size_t n,
+struct fuzz_server *fuzz_server_start(int fd, int client_fd, const uint8_t *script, size_t n,
                                       bool allow_drop);
 
-/* Waits for the thread (the client has disconnected, so it reads
- * end-of-file), closes what it holds, fills *report and frees it. The
- * fd model stays readable through fuzz_server_fd_is_clients() until the
- * next fuzz_server_start(). */
+/* Once the client has disconnected: answers what is left to read, closes
+ * what it holds and fills *report. The fd model stays readable
+ * through fuzz_server_fd_is_clients() until the next fuzz_server_start(). */
 void fuzz_server_stop(struct fuzz_server *s, struct fuzz_server_report *report);
+
+/* For fuzz-vtime.c: whether a wait now is the client's, on the thread of
+ * the input, while a server runs (the server's own calls pass through);
+ * the client's end of the connection; lets the server take in and answer
+ * what has come, and whatever is due (a stall that has ended, its
+ * watchdog); and when it next acts by itself (-1: never, until the client
+ * sends something). */
+bool fuzz_server_here(void);
+int fuzz_server_client_fd(void);
+/* The client wrote to (or shut down) its end: there is something to read. */
+void fuzz_server_client_wrote(void);
+void fuzz_server_pump(void);
+int64_t fuzz_server_next_ns(void);
 
 /*
  * Whether an fd found open after the input belongs to the library: true

@@ -1,8 +1,8 @@
 /*
  * One input of a util-library fuzz target: a connection to the scripted
  * server (fuzz-server.h), the target's driver over it, and the checks that
- * follow every input: no fd left open, and the wall clock within what the
- * driver's timeouts and the server's stalls allow.
+ * follow every input: no fd left open, and the clock (fuzz-vtime.h)
+ * within what the driver's timeouts and the server's stalls allow.
  */
 #ifndef FUZZ_UTIL_RUN_H
 #define FUZZ_UTIL_RUN_H
@@ -37,7 +37,9 @@ void fuzz_util_check_fd(int fd, const char *what);
 /* Whether an errno value is among those listed (terminated by 0). */
 bool fuzz_util_errno_in(int e, const int *allowed);
 
-/* fuzz-util-timeout.c: sets the bound when the library has the call. */
+/* fuzz-util-timeout.c: whether the library has the call; sets the bound
+ * when it has. */
+bool fuzz_util_has_timeout(void);
 bool fuzz_util_set_timeout(xcb_connection_t *c, int64_t timeout_ns);
 
 #endif

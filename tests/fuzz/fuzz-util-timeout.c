@@ -15,6 +15,11 @@
 /* Its return value, if any, is not read: the call is the same either way. */
 void xcb_dri3_util_set_timeout(xcb_connection_t *c, int64_t timeout_ns) __attribute__((weak));
 
+bool fuzz_util_has_timeout(void)
+{
+    return xcb_dri3_util_set_timeout != NULL;
+}
+
 bool fuzz_util_set_timeout(xcb_connection_t *c, int64_t timeout_ns)
 {
     if (xcb_dri3_util_set_timeout == NULL)

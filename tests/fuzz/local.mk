@@ -129,9 +129,10 @@ fuzz-compare: $(FUZZ_TARGETS:%=$(FUZZ_DIR)/replay-%) $(FUZZ_TARGETS:%=$(FUZZ_DIR
 # fuzz-server.c. No Debian counterpart, so not in fuzz-ref / fuzz-compare.
 FUZZ_UTIL_TARGETS = swapchain dri3util
 FUZZ_UTIL_HARNESS = tests/fuzz/fuzz-conn.c tests/fuzz/fuzz-server.c \
-	tests/fuzz/fuzz-server-answer.c tests/fuzz/fuzz-util-run.c tests/fuzz/fuzz-util-timeout.c
+	tests/fuzz/fuzz-server-answer.c tests/fuzz/fuzz-util-run.c tests/fuzz/fuzz-util-timeout.c \
+	tests/fuzz/fuzz-vtime.c
 FUZZ_UTIL_H_FILES = tests/fuzz/fuzz-conn.h tests/fuzz/fuzz-server.h \
-	tests/fuzz/fuzz-server-int.h tests/fuzz/fuzz-util-run.h
+	tests/fuzz/fuzz-server-int.h tests/fuzz/fuzz-util-run.h tests/fuzz/fuzz-vtime.h
 FUZZ_UTIL_LIBCODE = $(FUZZ_LIBCODE) \
 	$(filter %.c,$(src_libxcb_dri3_util_la_SOURCES:%=$(top_srcdir)/%)) \
 	$(filter %.c,$(src_libxcb_present_util_la_SOURCES:%=$(top_srcdir)/%))
