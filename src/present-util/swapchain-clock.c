@@ -11,7 +11,9 @@
  * timer fired late or the machine was busy, but not early.  So:
  *   - the period is the slope from the oldest kept reading to the newest,
  *     whose jitter is spread over the vblanks between them; before two
- *     readings, the measured refresh (the median of recent intervals);
+ *     readings, the measured refresh (the median of recent intervals).
+ *     It is the refresh the caller is told too (stats, images): one
+ *     figure, over a long window of vblanks;
  *   - the phase is the earliest of the readings carried to the newest one's
  *     vblank: the one least late;
  *   - first_msc_at() plans with a period shortened by what the jitter
@@ -31,6 +33,17 @@ void sc_clock_reset(sc_t *sc)
     sc->clock_prime_msc = 0;
 }
 
+static const struct reading *oldest_reading(const sc_t *sc)
+{
+    return &sc->readings[(sc->reading_next + SC_CLOCK_READINGS - sc->n_readings) %
+                         SC_CLOCK_READINGS];
+}
+
+static const struct reading *newest_reading(const sc_t *sc)
+{
+    return &sc->readings[(sc->reading_next + SC_CLOCK_READINGS - 1) % SC_CLOCK_READINGS];
+}
+
 void sc_clock_add(sc_t *sc, uint64_t msc, uint64_t ust_us)
 {
     const struct reading *newest;
@@ -43,21 +56,26 @@ void sc_clock_add(sc_t *sc, uint64_t msc, uint64_t ust_us)
         if (msc <= newest->msc || ust_us * 1000 <= newest->ust_ns)
             return;
     }
+    /* The refresh changed (a blanked screen's 1 Hz fake CRTC, a mode
+     * change): the recent intervals' median left the readings' slope by a
+     * third.  The old readings would bend the slope for 32 vblanks; the
+     * clock starts again from this one. */
+    if (sc->n_readings >= 2 && sc->stats.refresh_ns) {
+        uint64_t slope = (newest_reading(sc)->ust_ns - oldest_reading(sc)->ust_ns) /
+                         (newest_reading(sc)->msc - oldest_reading(sc)->msc);
+        uint64_t median = sc->stats.refresh_ns;
+
+        if (slope > median + median / 3 || median > slope + slope / 3) {
+            sc_log(sc, "clock: the refresh moved from %llu to %llu ns: readings dropped",
+                   (unsigned long long)slope, (unsigned long long)median);
+            sc->n_readings = 0;
+            sc->reading_next = 0;
+        }
+    }
     sc->readings[sc->reading_next] = (struct reading){ .msc = msc, .ust_ns = ust_us * 1000 };
     sc->reading_next = (sc->reading_next + 1) % SC_CLOCK_READINGS;
     if (sc->n_readings < SC_CLOCK_READINGS)
         sc->n_readings++;
-}
-
-static const struct reading *oldest_reading(const sc_t *sc)
-{
-    return &sc->readings[(sc->reading_next + SC_CLOCK_READINGS - sc->n_readings) %
-                         SC_CLOCK_READINGS];
-}
-
-static const struct reading *newest_reading(const sc_t *sc)
-{
-    return &sc->readings[(sc->reading_next + SC_CLOCK_READINGS - 1) % SC_CLOCK_READINGS];
 }
 
 /* The vblanks between the oldest and the newest reading. */

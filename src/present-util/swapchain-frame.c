@@ -246,6 +246,10 @@ static int hand_out(sc_t *sc, struct buffer *b, xcb_present_util_image_t *image)
     if (all_match)
         sc->mismatch_since_ns = 0;
     frame_id = sc->serial + 1 + acquired_count(sc);
+    /* MAILBOX and IMMEDIATE frames aim at no vblank: the clock (and the
+     * refresh the caller is told) learns from NotifyMSCs instead */
+    if (sc->mode > XCB_PRESENT_UTIL_MODE_FIFO_RELAXED)
+        sc_clock_prime(sc);
     msc = predicted_msc(sc, now);
     ust_ns = msc ? sc_clock_vblank_ns(sc, msc) : 0;
     b->state = BUF_ACQUIRED;
@@ -259,7 +263,7 @@ static int hand_out(sc_t *sc, struct buffer *b, xcb_present_util_image_t *image)
         .size = image->size, .pixels = b->pixels, .stride = b->stride, .width = b->width,
         .height = b->height, .fourcc = sc->fourcc, .index = b->index, .frame_id = frame_id,
         .age = b->age, .predicted_msc = msc && ust_ns ? msc + sc->msc_offset : 0,
-        .predicted_ust = msc ? ust_ns / 1000 : 0, .refresh_ns = sc->stats.refresh_ns,
+        .predicted_ust = msc ? ust_ns / 1000 : 0, .refresh_ns = sc_clock_period_ns(sc),
         .sync_fd = -1, .buffer = sc->caller_images ? sc->images[b->index] : NULL,
     };
     if (b->pixels && sc->backend->begin_access)

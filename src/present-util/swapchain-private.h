@@ -449,6 +449,12 @@ void sc_signal_work(sc_t *sc);
 void sc_clear_work(sc_t *sc);
 
 /* swapchain-timing.c */
+/* One refresh interval between two readings, into the median of the
+ * last few (stats.refresh_ns inside: the FIFO aim's and the clock's
+ * bootstrap; the caller is told the clock's period). */
+void sc_measure_refresh(sc_t *sc, uint64_t last_msc, uint64_t last_ust, uint64_t msc,
+                        uint64_t ust);
+
 /* Takes a completion's MSC and UST as the window's current time, after
  * checking them: a reading behind the last one restarts the FIFO chain
  * (the window moved to another CRTC); one implausibly far ahead is ignored

@@ -43,13 +43,14 @@ static uint64_t median_refresh(const sc_t *sc)
 /* One refresh period measured between two readings.  Periods outside
  * 1 ms .. 2 s (1000 Hz .. the 1 Hz fake CRTC with room to spare) are not
  * a display's, and a UST that did not move forward says nothing. */
-static void measure_refresh(sc_t *sc, uint64_t msc, uint64_t ust)
+void sc_measure_refresh(sc_t *sc, uint64_t last_msc, uint64_t last_ust, uint64_t msc,
+                        uint64_t ust)
 {
     uint64_t period;
 
-    if (!sc->last_ust || !ust || ust <= sc->last_ust || msc <= sc->last_msc)
+    if (!last_ust || !ust || ust <= last_ust || msc <= last_msc)
         return;
-    period = (ust - sc->last_ust) * 1000 / (msc - sc->last_msc);
+    period = (ust - last_ust) * 1000 / (msc - last_msc);
     if (period < 1000000 || period > 2000000000)
         return;
     sc->refresh_samples[sc->refresh_next] = period;
@@ -82,7 +83,7 @@ bool sc_take_reading(sc_t *sc, uint64_t msc, uint64_t ust)
         }
     }
     if (sc->have_msc)
-        measure_refresh(sc, msc, ust);
+        sc_measure_refresh(sc, sc->last_msc, sc->last_ust, msc, ust);
     sc->jump_msc = 0;
     sc->last_msc = msc;
     sc->last_ust = ust;

@@ -484,6 +484,7 @@ int xcb_present_util_swapchain_stats(xcb_present_util_swapchain_t *sc,
         return -EINVAL;
     pthread_mutex_lock(&sc->lock);
     all = sc->stats;
+    all.refresh_ns = sc_clock_period_ns(sc);
     sc_stats_latency(sc, &all.latency_mean_ns, &all.latency_p99_ns);
     sc_stats_shown_latency(sc, &all.shown_latency_mean_ns, &all.shown_latency_p50_ns,
                            &all.shown_latency_p99_ns);

@@ -314,9 +314,12 @@ typedef struct {
     uint64_t skipped;           /* completed with mode Skip (replaced) */
     uint64_t missed_vblanks;    /* FIFO frames: sum of vblanks past their target */
     uint64_t last_msc, last_ust;    /* of the last completion (UST: microseconds) */
-    uint64_t refresh_ns;        /* measured from the last few completions (it
-                                   follows a change within a few frames); 0
-                                   until known */
+    uint64_t refresh_ns;        /* the display's refresh period: MSC against UST
+                                   over the last 32 vblank readings (frames
+                                   shown at their target, NotifyMSCs), never
+                                   from completions that are not vblanks; the
+                                   same figure as image.refresh_ns; 0 until
+                                   known */
     uint64_t latency_mean_ns;   /* present() to completion, last 256 frames */
     uint64_t latency_p99_ns;
     uint64_t copies, flips;     /* completion modes (SuboptimalCopy counts as a copy) */
@@ -418,8 +421,10 @@ int xcb_present_util_acquire(xcb_present_util_swapchain_t *sc, int64_t timeout_n
  * Returns 0, -EINVAL (the image was not acquired, or a rectangle lies
  * outside the buffer), -ENODEV, -EPIPE, -ETIMEDOUT (PutImage back end: the
  * server stopped reading and the pixels could not be sent within the
- * connection's bound).  The buffer is given back to the swapchain even
- * when an error is returned.
+ * connection's bound), -ENOTSUP (PutImage back end: one row of the window
+ * is more than the server takes in a request, a window over 65 000 pixels
+ * wide without BigRequests).  The buffer is given back to the swapchain
+ * even when an error is returned.
  */
 int xcb_present_util_present(xcb_present_util_swapchain_t *sc,
                              const xcb_present_util_image_t *image,

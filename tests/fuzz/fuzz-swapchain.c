@@ -45,9 +45,9 @@
 
 static const int create_errors[] = { EINVAL, EPROTO, ENOTSUP, ENODEV, EPIPE, ETIMEDOUT, ENOMEM, 0 };
 static const int acquire_errors[] = { ETIMEDOUT, EPROTO, ENODEV, EPIPE, ECANCELED, EINVAL, ENOMEM, 0 };
-static const int present_errors[] = { EINVAL, ENODEV, EPIPE, ETIMEDOUT, 0 };
+static const int present_errors[] = { EINVAL, ENODEV, EPIPE, ETIMEDOUT, ENOTSUP, 0 };
 static const int present_at_errors[] = { EINVAL, ENODEV, EPIPE, ETIMEDOUT, EAGAIN, ECANCELED,
-                                         EPROTO, 0 };
+                                         EPROTO, ENOTSUP, 0 };
 static const int wait_frame_errors[] = { ETIMEDOUT, ENODEV, EPIPE, ECANCELED, EPROTO, 0 };
 static const int dispatch_errors[] = { ENODEV, EPIPE, 0 };
 static const int wait_msc_errors[] = { ETIMEDOUT, ENODEV, EPIPE, ECANCELED, EPROTO, EBUSY, 0 };
@@ -130,6 +130,11 @@ static void run_swapchain(xcb_connection_t *c, const uint8_t *h, int64_t *budget
                     (uint64_t)now.tv_sec * 1000000 + (uint64_t)now.tv_nsec / 1000 + i * 5000);
                 if (r != 0 && !fuzz_util_errno_in(-r, present_at_errors))
                     fuzz_finding("present_at() returned %d", r);
+                /* -EAGAIN leaves the image acquired: a caller gives it back
+                 * (an image held for ever would count in the frame_id the
+                 * next acquire() predicts) */
+                if (r == -EAGAIN && xcb_present_util_release(sc, &img) != 0)
+                    fuzz_finding("release() refused an image present_at() kept");
             } else if (oml) {
                 r = xcb_present_util_present_msc(sc, &img, NULL, 0, last_msc + 2, divisor,
                                                  remainder);
