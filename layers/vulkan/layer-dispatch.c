@@ -499,10 +499,7 @@ static VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL layer_GetInstanceProcAddr(VkInst
 
 static PFN_vkVoidFunction own_proc(const char *name)
 {
-    static const struct {
-        const char *name;
-        PFN_vkVoidFunction fn;
-    } table[] = {
+    static const struct layer_proc table[] = {
         { "vkGetInstanceProcAddr", (PFN_vkVoidFunction)layer_GetInstanceProcAddr },
         { "vkGetDeviceProcAddr", (PFN_vkVoidFunction)layer_GetDeviceProcAddr },
         { "vkCreateInstance", (PFN_vkVoidFunction)layer_CreateInstance },
@@ -516,10 +513,7 @@ static PFN_vkVoidFunction own_proc(const char *name)
           (PFN_vkVoidFunction)layer_GetPhysicalDeviceFeatures2 },
     };
 
-    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
-        if (!strcmp(name, table[i].name))
-            return table[i].fn;
-    return NULL;
+    return layer_proc_find(table, sizeof table / sizeof table[0], name);
 }
 
 /* Device-level functions of the layer's (swapchains, presentation). */

@@ -74,3 +74,11 @@ void layer_log(const char *fmt, ...)
     fputc('\n', stderr);
     va_end(ap);
 }
+
+PFN_vkVoidFunction layer_proc_find(const struct layer_proc *table, size_t n, const char *name)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(name, table[i].name))
+            return table[i].fn;
+    return NULL;
+}

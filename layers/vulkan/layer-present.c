@@ -381,18 +381,12 @@ static VKAPI_ATTR VkResult VKAPI_CALL layer_GetSwapchainStatusKHR(VkDevice devic
 
 PFN_vkVoidFunction layer_present_proc(const char *name)
 {
-#define F(n) { "vk" #n, (PFN_vkVoidFunction)layer_##n }
-    static const struct {
-        const char *name;
-        PFN_vkVoidFunction fn;
-    } table[] = {
+#define F(n) LAYER_PROC(n)
+    static const struct layer_proc table[] = {
         F(AcquireNextImageKHR), F(AcquireNextImage2KHR), F(QueuePresentKHR),
         F(WaitForPresentKHR), F(ReleaseSwapchainImagesEXT), F(GetSwapchainStatusKHR),
     };
 #undef F
 
-    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
-        if (!strcmp(name, table[i].name))
-            return table[i].fn;
-    return NULL;
+    return layer_proc_find(table, sizeof table / sizeof table[0], name);
 }

@@ -385,11 +385,8 @@ layer_WaitForPresent2KHR(VkDevice device, VkSwapchainKHR swapchain,
 
 PFN_vkVoidFunction layer_timing_proc(const char *name)
 {
-#define F(n) { "vk" #n, (PFN_vkVoidFunction)layer_##n }
-    static const struct {
-        const char *name;
-        PFN_vkVoidFunction fn;
-    } table[] = {
+#define F(n) LAYER_PROC(n)
+    static const struct layer_proc table[] = {
         F(GetPastPresentationTimingEXT), F(SetSwapchainPresentTimingQueueSizeEXT),
         F(GetSwapchainTimingPropertiesEXT), F(GetSwapchainTimeDomainPropertiesEXT),
         F(GetCalibratedTimestampsEXT), F(WaitForPresent2KHR),
@@ -397,8 +394,5 @@ PFN_vkVoidFunction layer_timing_proc(const char *name)
     };
 #undef F
 
-    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
-        if (!strcmp(name, table[i].name))
-            return table[i].fn;
-    return NULL;
+    return layer_proc_find(table, sizeof table / sizeof table[0], name);
 }

@@ -182,6 +182,14 @@ bool layer_takes(struct layer_instance *inst, VkPhysicalDevice pd);
 /* Debug output (XCB_PRESENT_VK_LAYER_DEBUG=1). */
 void layer_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* A table of the layer's functions by name, and its lookup. */
+struct layer_proc {
+    const char *name;
+    PFN_vkVoidFunction fn;
+};
+#define LAYER_PROC(n) { "vk" #n, (PFN_vkVoidFunction)layer_##n }
+PFN_vkVoidFunction layer_proc_find(const struct layer_proc *table, size_t n, const char *name);
+
 /* The functions the layer implements, by name, for the two ProcAddr
  * lookups; NULL when it does not. */
 PFN_vkVoidFunction layer_surface_proc(const char *name);

@@ -33,14 +33,11 @@ int xcb_present_util_release(xcb_present_util_swapchain_t *sc,
     if (!sc || !image || image->size < IMAGE_SIZE_FIRST)
         return -EINVAL;
     pthread_mutex_lock(&sc->lock);
-    if (image->index >= sc->num_buffers ||
-        sc->buffers[image->index].state != BUF_ACQUIRED ||
-        sc->buffers[image->index].pixels != image->pixels) {
-        sc_log(sc, "release: image %u was not acquired", image->index);
+    b = sc_acquired_buffer(sc, image, "release");
+    if (!b) {
         sc_unlock(sc);
         return -EINVAL;
     }
-    b = &sc->buffers[image->index];
     b->state = BUF_FREE;
     b->last_serial = 0;         /* the caller may have drawn: age 0 */
     sc->plan_key = 0;           /* the frame the plan was for never comes */

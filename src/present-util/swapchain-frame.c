@@ -491,6 +491,17 @@ static uint64_t oml_lands_at(const struct sc_aim *a, uint64_t msc)
 
 /* present(), present_at() and present_msc(): target_ust 0 and oml NULL
  * for "as the mode says". */
+struct buffer *sc_acquired_buffer(sc_t *sc, const xcb_present_util_image_t *image,
+                                  const char *what)
+{
+    if (image->index >= sc->num_buffers || sc->buffers[image->index].state != BUF_ACQUIRED ||
+        sc->buffers[image->index].pixels != image->pixels) {
+        sc_log(sc, "%s: image %u was not acquired", what, image->index);
+        return NULL;
+    }
+    return &sc->buffers[image->index];
+}
+
 /* present()'s wait, without the swapchain's throttle at acquire(), for a
  * FIFO chain that can be aimed (chain_settled()). */
 static int settle_step(sc_t *sc, void *arg, int *r, uint64_t *wake_ns)
@@ -533,14 +544,11 @@ int sc_present_frame(sc_t *sc, const xcb_present_util_image_t *image,
     if (!sc || !image || image->size < IMAGE_SIZE_FIRST)
         return -EINVAL;
     pthread_mutex_lock(&sc->lock);
-    if (image->index >= sc->num_buffers ||
-        sc->buffers[image->index].state != BUF_ACQUIRED ||
-        sc->buffers[image->index].pixels != image->pixels) {
-        sc_log(sc, "present: image %u was not acquired", image->index);
+    b = sc_acquired_buffer(sc, image, "present");
+    if (!b) {
         sc_unlock(sc);
         return -EINVAL;
     }
-    b = &sc->buffers[image->index];
     /* The clock's wait (present_at()) after the image was checked; on its
      * failure the buffer stays acquired. */
     if (target_ust) {

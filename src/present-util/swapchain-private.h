@@ -526,6 +526,10 @@ bool sc_msc_wait_complete(sc_t *sc, const xcb_present_complete_notify_event_t *e
 int sc_present_frame(sc_t *sc, const xcb_present_util_image_t *image,
                      const xcb_rectangle_t *damage, uint32_t n_damage, uint64_t target_ust,
                      const struct sc_aim *oml, uint64_t present_id, uint64_t *frame_id);
+/* The buffer of an image the caller acquired (and has not presented or
+ * released), or NULL (logged under `what`). */
+struct buffer *sc_acquired_buffer(sc_t *sc, const xcb_present_util_image_t *image,
+                                  const char *what);
 /* Caller images: whether they still fit the window (size, modifiers). */
 bool sc_images_fit(const sc_t *sc, const struct buffer *b);
 /* The mode in effect after a change of the caller's mode or interval. */
