@@ -408,6 +408,19 @@ static void dri3_describe(sc_t *sc, struct buffer *b, xcb_present_util_image_t *
     image->release_point = db->point + 2;
 }
 
+/* A frame that was not sent: its acquire point may have been signalled
+ * by the caller's GPU already, so the next frame of the buffer gets
+ * points after both of its own (nobody waits for the skipped release
+ * point: the buffer's release point stays its last sent frame's). */
+static void dri3_abandon(sc_t *sc, struct buffer *b)
+{
+    struct dri3_buffer *db = b->priv;
+
+    (void)sc;
+    if (db && db->sync.tl)
+        db->point += 2;
+}
+
 /* The CPU writes pixels between acquire() and present(): on a dma-buf
  * that access is bracketed by DMA_BUF_IOCTL_SYNC, begun here (which waits
  * for the server's and the GPU's work on it) and ended in dri3_upload().
@@ -536,6 +549,7 @@ const struct backend_ops sc_backend_dri3 = {
     .is_idle = dri3_is_idle,
     .present = dri3_present,
     .describe = dri3_describe,
+    .abandon = dri3_abandon,
     .begin_access = dri3_begin_access,
     .upload = dri3_upload,
     .suboptimal = dri3_suboptimal,

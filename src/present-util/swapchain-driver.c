@@ -38,8 +38,7 @@ int xcb_present_util_release(xcb_present_util_swapchain_t *sc,
         sc_unlock(sc);
         return -EINVAL;
     }
-    b->state = BUF_FREE;
-    b->last_serial = 0;         /* the caller may have drawn: age 0 */
+    sc_give_back(sc, b);        /* the caller may have drawn: age 0 */
     sc->plan_key = 0;           /* the frame the plan was for never comes */
     sc_log(sc, "release: image %u given back unpresented", b->index);
     sc_update_readiness(sc);

@@ -443,12 +443,17 @@ static uint32_t next_wire_serial(void)
     return __atomic_add_fetch(&last, 1, __ATOMIC_RELAXED);
 }
 
-/* A buffer present() did not send goes back to the swapchain; the caller
- * drew into it, so its contents no longer match its age. */
-static void give_back(struct buffer *b)
+/* A buffer present() did not send goes back to the swapchain (also
+ * release()); the caller drew into it, so its contents no longer match
+ * its age. */
+void sc_give_back(sc_t *sc, struct buffer *b)
 {
     b->state = BUF_FREE;
     b->last_serial = 0;
+    /* the points acquire() reported are spent (the caller's GPU may have
+     * signalled the acquire point): the next frame gets new ones */
+    if (sc->backend->abandon)
+        sc->backend->abandon(sc, b);
 }
 
 static int validate_damage(sc_t *sc, const struct buffer *b,
@@ -561,7 +566,7 @@ int sc_present_frame(sc_t *sc, const xcb_present_util_image_t *image,
     if (present_id && present_id <= sc->last_present_id) {
         sc_log(sc, "present: present_id %llu is not above the last one (%llu)",
                (unsigned long long)present_id, (unsigned long long)sc->last_present_id);
-        give_back(b);
+        sc_give_back(sc, b);
         sc_unlock(sc);
         return -EINVAL;
     }
@@ -586,7 +591,7 @@ int sc_present_frame(sc_t *sc, const xcb_present_util_image_t *image,
     if (!r && sc->backend->upload)
         r = sc->backend->upload(sc, b, damage, n_damage);
     if (r < 0) {
-        give_back(b);
+        sc_give_back(sc, b);
         sc_unlock(sc);
         return r;
     }
@@ -643,7 +648,7 @@ int sc_present_frame(sc_t *sc, const xcb_present_util_image_t *image,
                   "FIFO target ahead of the last msc") ||
         !sc_check(sc, aim.divisor == 0 ? aim.remainder == 0 : aim.remainder < aim.divisor,
                   "remainder < divisor, or both 0")) {
-        give_back(b);
+        sc_give_back(sc, b);
         sc_unlock(sc);
         return -EINVAL;
     }
@@ -679,7 +684,7 @@ int sc_present_frame(sc_t *sc, const xcb_present_util_image_t *image,
             sc->restart_serial = 0;
         sc->serial--;
         f->serial = 0;
-        give_back(b);
+        sc_give_back(sc, b);
         sc_unlock(sc);
         return synced;
     }

@@ -176,6 +176,10 @@ struct backend_ops {
     /* optional: what acquire() tells about the buffer beyond its pixels
      * (image->buffer, sync_fd, points) */
     void (*describe)(sc_t *sc, struct buffer *b, xcb_present_util_image_t *image);
+    /* optional: an acquired buffer goes back unpresented (a present()
+     * that failed, release()): what acquire() reported for its frame
+     * (explicit sync's points) is not to be reported again */
+    void (*abandon)(sc_t *sc, struct buffer *b);
     /* optional: a SuboptimalCopy completion; true when buffers must be
      * reallocated */
     bool (*suboptimal)(sc_t *sc);
@@ -530,6 +534,9 @@ int sc_present_frame(sc_t *sc, const xcb_present_util_image_t *image,
  * released), or NULL (logged under `what`). */
 struct buffer *sc_acquired_buffer(sc_t *sc, const xcb_present_util_image_t *image,
                                   const char *what);
+/* An acquired buffer back to the swapchain unpresented: free, age 0,
+ * its explicit-sync points spent. */
+void sc_give_back(sc_t *sc, struct buffer *b);
 /* Caller images: whether they still fit the window (size, modifiers). */
 bool sc_images_fit(const sc_t *sc, const struct buffer *b);
 /* The mode in effect after a change of the caller's mode or interval. */

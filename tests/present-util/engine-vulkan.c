@@ -180,6 +180,44 @@ TEST(the_server_waits_for_the_callers_acquire_point)
     stop(&w);
 }
 
+/* A present() that fails (a damage rectangle outside the image) or a
+ * release() after the caller's GPU signalled the acquire point: the
+ * image's next frame gets points above it, so that the server never takes
+ * the old signal for the new frame's rendering. */
+TEST(a_frame_not_sent_does_not_reuse_its_points)
+{
+    static const xcb_rectangle_t outside = { 60, 40, 16, 16 };   /* the image is 64x48 */
+    struct wsi w;
+    xcb_present_util_image_t img, again;
+    uint64_t spent = 0;
+
+    start(&w, NULL, 1, XCB_PRESENT_UTIL_MODE_FIFO);
+    for (int round = 0; round < 2; round++) {
+        xcb_present_util_image_init(&img);
+        CHECK_EQ(xcb_present_util_acquire(w.s.sc, MF_SECOND, &img), 0);
+        CHECK(img.acquire_point > spent);
+        img.flags = XCB_PRESENT_UTIL_IMAGE_CALLER_SIGNALS;
+        gpu_signal(img.sync_fd, img.acquire_point);
+        if (round == 0)
+            CHECK_EQ(xcb_present_util_present(w.s.sc, &img, &outside, 1), -EINVAL);
+        else
+            CHECK_EQ(xcb_present_util_release(w.s.sc, &img), 0);
+        spent = img.release_point;
+        xcb_present_util_image_init(&again);
+        CHECK_EQ(xcb_present_util_acquire(w.s.sc, MF_SECOND, &again), 0);
+        CHECK_EQ(again.index, img.index);
+        CHECK(again.acquire_point > spent);
+        CHECK_EQ(again.release_point, again.acquire_point + 1);
+        /* the new frame goes, and is shown once the GPU signals its point */
+        again.flags = XCB_PRESENT_UTIL_IMAGE_CALLER_SIGNALS;
+        CHECK_EQ(xcb_present_util_present(w.s.sc, &again, NULL, 0), 0);
+        gpu_signal(again.sync_fd, again.acquire_point);
+        CHECK_EQ(xcb_present_util_wait_frame(w.s.sc, again.frame_id, 2 * MF_SECOND, NULL), 0);
+        spent = again.release_point;
+    }
+    stop(&w);
+}
+
 TEST(a_change_of_the_windows_modifiers_is_suboptimal)
 {
     static const char *const kv[] = { "present-complete-mode", "suboptimal",
