@@ -241,6 +241,10 @@ static void try_explicit_sync(sc_t *sc)
     const struct sc_timeline_ops *ops = sc_timeline_ops;
     int r;
 
+    if (sc->sync == XCB_PRESENT_UTIL_SYNC_IMPLICIT) {
+        sc_log(sc, "DRI3: implicit sync, as the caller asked");
+        return;
+    }
     if (!(sc->caps & XCB_PRESENT_CAPABILITY_SYNCOBJ) || st->caps.dri3_minor < 4 ||
         st->caps.present_minor < 4)
         return;
@@ -292,6 +296,11 @@ static int dri3_init(sc_t *sc)
         return r;
     }
     try_explicit_sync(sc);
+    if (sc->sync == XCB_PRESENT_UTIL_SYNC_EXPLICIT && !st->tl_ops) {
+        sc_log(sc, "DRI3: explicit sync asked for, and the window or device cannot");
+        free_state(sc);
+        return -ENOTSUP;
+    }
     /* SuboptimalCopy (Present 1.2): tell us when another layout would flip */
     if (st->caps.present_major > 1 || st->caps.present_minor >= 2)
         sc->backend_options = XCB_PRESENT_OPTION_SUBOPTIMAL;

@@ -251,6 +251,7 @@ struct xcb_present_util_swapchain {
     xcb_present_util_mode_t mode;   /* in effect: base_mode, or IMMEDIATE for interval 0 */
     xcb_present_util_mode_t base_mode;  /* the caller's */
     xcb_present_util_throttle_t throttle;
+    xcb_present_util_sync_t sync;   /* options.sync */
     const struct backend_ops *backend;
     void *backend_data;
     uint32_t backend_options;       /* PresentOption bits the back end adds */

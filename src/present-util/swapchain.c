@@ -34,7 +34,7 @@ static int check_options(const xcb_present_util_options_t *o)
         return -EINVAL;
     if ((unsigned)o->pacing > XCB_PRESENT_UTIL_PACING_LOW_LATENCY ||
         (o->present_options & ~(uint32_t)XCB_PRESENT_OPTION_COPY) ||
-        o->throttle > XCB_PRESENT_UTIL_THROTTLE_PRESENT)
+        o->throttle > XCB_PRESENT_UTIL_THROTTLE_PRESENT || o->sync > XCB_PRESENT_UTIL_SYNC_EXPLICIT)
         return -EINVAL;
     if (!o->images)
         return o->num_images || o->prime_copy ? -EINVAL : 0;
@@ -207,6 +207,10 @@ static int pick_backend(sc_t *sc, xcb_present_util_backend_t want)
     for (size_t i = 0; i < sizeof order / sizeof order[0]; i++) {
         if (want != XCB_PRESENT_UTIL_BACKEND_AUTO && order[i]->kind != want)
             continue;
+        /* explicit sync or nothing: only DRI3 has it */
+        if (sc->sync == XCB_PRESENT_UTIL_SYNC_EXPLICIT &&
+            order[i]->kind != XCB_PRESENT_UTIL_BACKEND_DRI3)
+            continue;
         sc->backend = order[i];
         r = order[i]->init(sc);
         sc_log(sc, "back end %s: %s", xcb_present_util_backend_name(order[i]->kind),
@@ -315,6 +319,7 @@ xcb_present_util_swapchain_create(xcb_connection_t *c, xcb_window_t window,
     sc->window = window;
     sc->mode = sc->base_mode = options->mode;
     sc->throttle = options->throttle;
+    sc->sync = options->sync;
     sc->num_buffers = options->num_buffers ? options->num_buffers : SC_DEFAULT_BUFFERS;
     /* max_latency 0: the default; more than the buffers allow: what they
      * allow (below, once the number of buffers is known) */

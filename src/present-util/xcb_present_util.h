@@ -208,7 +208,25 @@ typedef struct {
      * (with its lock taken) and may be destroyed afterwards, before or
      * after the new one's first frame. */
     xcb_present_util_swapchain_t *predecessor;
+    /* DRI3 back end: how a frame's rendering and the server's reading are
+     * ordered (xcb_present_util_sync_t); XCB_PRESENT_UTIL_SYNC_AUTO by
+     * default. */
+    uint32_t sync;
 } xcb_present_util_options_t;
+
+/* options.sync */
+typedef enum {
+    /* explicit sync (timeline syncobjs, PresentPixmapSynced) where the
+     * window has the Syncobj capability and the device gives timelines,
+     * else implicit: idle fences */
+    XCB_PRESENT_UTIL_SYNC_AUTO,
+    /* never explicit: idle fences and the dma-bufs' implicit fences, for
+     * a driver that cannot wait on or signal timelines */
+    XCB_PRESENT_UTIL_SYNC_IMPLICIT,
+    /* explicit or nothing: create() fails with ENOTSUP where the window
+     * or the device cannot do it */
+    XCB_PRESENT_UTIL_SYNC_EXPLICIT
+} xcb_present_util_sync_t;
 
 /* options.throttle: where the caller waits for the screen in the FIFO
  * modes.  Whatever the setting, acquire() waits while no buffer is free. */

@@ -218,6 +218,47 @@ TEST(a_frame_not_sent_does_not_reuse_its_points)
     stop(&w);
 }
 
+/* options.sync: IMPLICIT keeps to idle fences where the window has
+ * Syncobj; EXPLICIT refuses a window without it rather than fall back. */
+TEST(the_caller_chooses_the_sync)
+{
+    static const char *const no_syncobj[] = { "present-caps", "async,fence,ust", NULL };
+    struct mock_fixture s;
+    xcb_present_util_options_t o;
+    xcb_present_util_image_t img;
+
+    sc_timeline_ops = &test_memfd_timelines;
+    mf_start(&s, NULL);
+    xcb_present_util_options_init(&o);
+    o.backend = XCB_PRESENT_UTIL_BACKEND_DRI3;
+    o.sync = XCB_PRESENT_UTIL_SYNC_IMPLICIT;
+    mf_swapchain_with(&s, &o);
+    xcb_present_util_image_init(&img);
+    CHECK_EQ(xcb_present_util_acquire(s.sc, MF_SECOND, &img), 0);
+    CHECK_EQ(img.sync_fd, -1);
+    CHECK_EQ(img.acquire_point, 0);
+    CHECK_EQ(xcb_present_util_present(s.sc, &img, NULL, 0), 0);
+    CHECK_EQ(xcb_present_util_wait_frame(s.sc, 0, MF_SECOND, NULL), 0);
+    xcb_present_util_swapchain_destroy(s.sc);
+    s.sc = NULL;
+    /* explicit on a window that has it: points */
+    o.sync = XCB_PRESENT_UTIL_SYNC_EXPLICIT;
+    o.backend = XCB_PRESENT_UTIL_BACKEND_AUTO;
+    mf_swapchain_with(&s, &o);
+    xcb_present_util_image_init(&img);
+    CHECK_EQ(xcb_present_util_acquire(s.sc, MF_SECOND, &img), 0);
+    CHECK(img.sync_fd >= 0 && img.acquire_point > 0);
+    CHECK_EQ(xcb_present_util_present(s.sc, &img, NULL, 0), 0);
+    mf_stop(&s);
+    /* and on one without: no swapchain at all, not an SHM one */
+    mf_start(&s, no_syncobj);
+    errno = 0;
+    CHECK(xcb_present_util_swapchain_create(s.c, s.window, &o) == NULL);
+    CHECK_EQ(errno, ENOTSUP);
+    mf_stop(&s);
+    CHECK_EQ(test_memfd_timelines_alive(), 0);
+}
+
 TEST(a_change_of_the_windows_modifiers_is_suboptimal)
 {
     static const char *const kv[] = { "present-complete-mode", "suboptimal",
