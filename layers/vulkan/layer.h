@@ -39,7 +39,7 @@
 #pragma GCC visibility push(hidden)
 
 #define LAYER_NAME "VK_LAYER_XCB_present"
-#define LAYER_MAX_IMAGES 8
+#define LAYER_MAX_IMAGES 16      /* the engine's limit */
 
 /* The dispatch key of a dispatchable handle: the loader's table pointer,
  * the same for an instance and its physical devices, and for a device

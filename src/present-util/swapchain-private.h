@@ -50,7 +50,7 @@ static inline bool sc_unanswered(int r)
 
 /* ConfigureNotify pixmap_flags bit 0 (Present 1.2): the window is gone. */
 #define SC_WINDOW_DESTROYED 1u
-#define SC_MAX_BUFFERS 8
+#define SC_MAX_BUFFERS 16
 #define SC_DEFAULT_BUFFERS 3
 #define SC_MAX_BUFFER_BYTES (1ull << 30)   /* 16384x16384 at 4 bytes a pixel */
 #define SC_MAX_FRAMES 256           /* frames awaiting completion, at most */

@@ -4,7 +4,7 @@
  *
  * Installed as <xcb/xcb_present_util.h>; pkg-config name xcb-present-util.
  *
- * Hand the library a window; it allocates 2 to 8 buffers the server can
+ * Hand the library a window; it allocates 2 to 16 buffers the server can
  * show, hands them out one at a time (acquire), shows them on vertical
  * blanks through PresentPixmap (present) and takes them back when the
  * server says it is done with them (IdleNotify, or an idle fence).  The
@@ -149,7 +149,7 @@ typedef struct {
     uint32_t size;          /* sizeof(xcb_present_util_options_t) */
     xcb_present_util_mode_t mode;
     xcb_present_util_backend_t backend;
-    uint32_t num_buffers;   /* 0: the library's choice (3); else 2 to 8;
+    uint32_t num_buffers;   /* 0: the library's choice (3); else 2 to 16;
                                ignored with caller images */
     /* -- after the first version -- */
     /* FIFO modes: frames presented and not yet shown, at most; acquire()
@@ -160,7 +160,7 @@ typedef struct {
     uint32_t max_latency;
     xcb_present_util_pacing_t pacing;   /* FIFO modes; THROUGHPUT by default */
     /* -- after the second version -- */
-    /* The caller's own images (a driver's GPU images): 1 .. 8 buffers of
+    /* The caller's own images (a driver's GPU images): 1 .. 16 buffers of
      * one size and format, whose depth is the window's.  The DRI3 back
      * end takes any; the SHM and PUT_IMAGE back ends take one-plane linear
      * buffers whose fd can be mapped (a memfd or shared memory: the SHM

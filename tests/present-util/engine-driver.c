@@ -584,3 +584,24 @@ TEST(present_with_reports_the_frame_id_in_present_order)
     CHECK_EQ(f.index, a.index);
     mf_stop(&s);
 }
+
+/* More than the old limit of 8: 12 caller images on SHM, all handed out
+ * without presenting (a Vulkan application may hold them). */
+TEST(twelve_buffers)
+{
+    struct mock_fixture s;
+    xcb_present_util_image_t img[12];
+    bool seen[16] = { false };
+
+    start_with(&s, XCB_PRESENT_UTIL_MODE_FIFO, 12, XCB_PRESENT_UTIL_THROTTLE_NONE);
+    for (int i = 0; i < 12; i++) {
+        xcb_present_util_image_init(&img[i]);
+        CHECK_EQ(xcb_present_util_acquire(s.sc, 0, &img[i]), 0);
+        CHECK(img[i].index < 12 && !seen[img[i].index]);
+        seen[img[i].index] = true;
+    }
+    for (int i = 0; i < 12; i++)
+        CHECK_EQ(xcb_present_util_present(s.sc, &img[i], NULL, 0), 0);
+    mf_wait_completed(&s, 12);
+    mf_stop(&s);
+}
