@@ -5,10 +5,67 @@
  * (VK_KHR_present_wait).
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
+#include <xcb/randr.h>
+#include <xcb/xcbext.h>
 
 #include "sized-private.h"
 #include "swapchain-private.h"
+
+/* Xwayland: its XWAYLAND extension (Xwayland 23.1 on) or, before it, the
+ * name of its first RandR output (XWAYLAND0...).  Asked once, with the
+ * connection's bound; a server that does not answer is taken for another. */
+static bool ask_xwayland(sc_t *sc)
+{
+    static xcb_extension_t xwayland_id = { "XWAYLAND", 0 };
+    const xcb_query_extension_reply_t *ext;
+    xcb_randr_query_version_reply_t *v = NULL;
+    xcb_randr_get_screen_resources_current_reply_t *res = NULL;
+    xcb_randr_get_output_info_reply_t *out = NULL;
+    xcb_generic_error_t *e = NULL;
+    bool found = false;
+    int r;
+
+    ext = sc_extension(sc, &xwayland_id, &r);
+    if (ext && ext->present)
+        return true;
+    ext = sc_extension(sc, &xcb_randr_id, &r);
+    if (!ext || !ext->present)
+        return false;
+    /* GetScreenResourcesCurrent is RandR 1.3's, for clients that said so */
+    if (sc_wait_reply(sc, xcb_randr_query_version(sc->c, 1, 3).sequence, (void **)&v, &e) == 0 &&
+        (v->major_version > 1 || v->minor_version >= 3)) {
+        xcb_window_t root = xcb_setup_roots_iterator(xcb_get_setup(sc->c)).data->root;
+
+        if (sc_wait_reply(sc, xcb_randr_get_screen_resources_current(sc->c, root).sequence,
+                          (void **)&res, &e) != 0)
+            res = NULL;
+    }
+    free(e);
+    e = NULL;
+    if (res && xcb_randr_get_screen_resources_current_outputs_length(res) > 0 &&
+        sc_wait_reply(sc, xcb_randr_get_output_info(
+                              sc->c, xcb_randr_get_screen_resources_current_outputs(res)[0],
+                              res->config_timestamp).sequence,
+                      (void **)&out, &e) == 0)
+        found = xcb_randr_get_output_info_name_length(out) >= 8 &&
+                memcmp(xcb_randr_get_output_info_name(out), "XWAYLAND", 8) == 0;
+    free(e);
+    free(v);
+    free(res);
+    free(out);
+    return found;
+}
+
+void sc_detect_xwayland(sc_t *sc)
+{
+    if (sc->xwayland >= 0)
+        return;
+    sc->xwayland = ask_xwayland(sc);
+    sc_log(sc, "server: %s", sc->xwayland ? "Xwayland (MAILBOX frames go Async)"
+                                          : "not Xwayland");
+}
 
 void sc_apply_mode(sc_t *sc)
 {
@@ -53,6 +110,8 @@ int xcb_present_util_swapchain_set_mode(xcb_present_util_swapchain_t *sc,
         return -EINVAL;
     pthread_mutex_lock(&sc->lock);
     sc->base_mode = mode;
+    if (mode == XCB_PRESENT_UTIL_MODE_MAILBOX)
+        sc_detect_xwayland(sc);
     sc_apply_mode(sc);
     sc_update_readiness(sc);
     sc_unlock(sc);

@@ -613,6 +613,11 @@ int sc_present_frame(sc_t *sc, const xcb_present_util_image_t *image,
             options |= XCB_PRESENT_OPTION_ASYNC;
         break;
     case XCB_PRESENT_UTIL_MODE_MAILBOX:
+        /* Xwayland holds a frame that is not Async for the compositor's
+         * frame callback, blocking the ones after it; Async there still
+         * never tears (the compositor shows whole frames) */
+        if (sc->xwayland == 1)
+            options |= XCB_PRESENT_OPTION_ASYNC;
         break;
     case XCB_PRESENT_UTIL_MODE_IMMEDIATE:
         options |= XCB_PRESENT_OPTION_ASYNC;

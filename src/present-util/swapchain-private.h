@@ -252,6 +252,7 @@ struct xcb_present_util_swapchain {
     xcb_present_util_mode_t base_mode;  /* the caller's */
     xcb_present_util_throttle_t throttle;
     xcb_present_util_sync_t sync;   /* options.sync */
+    int xwayland;                   /* the server is Xwayland: 1, 0, -1 unknown */
     const struct backend_ops *backend;
     void *backend_data;
     uint32_t backend_options;       /* PresentOption bits the back end adds */
@@ -540,6 +541,9 @@ struct buffer *sc_acquired_buffer(sc_t *sc, const xcb_present_util_image_t *imag
 void sc_give_back(sc_t *sc, struct buffer *b);
 /* Caller images: whether they still fit the window (size, modifiers). */
 bool sc_images_fit(const sc_t *sc, const struct buffer *b);
+/* Finds out, once, whether the server is Xwayland (sc->xwayland): its
+ * MAILBOX wants PresentOptionAsync, or a frame waits for the compositor. */
+void sc_detect_xwayland(sc_t *sc);
 /* The mode in effect after a change of the caller's mode or interval. */
 void sc_apply_mode(sc_t *sc);
 /* Whether acquire() could hand out a buffer at now_ns; *wake_ns: when to

@@ -320,6 +320,7 @@ xcb_present_util_swapchain_create(xcb_connection_t *c, xcb_window_t window,
     sc->mode = sc->base_mode = options->mode;
     sc->throttle = options->throttle;
     sc->sync = options->sync;
+    sc->xwayland = -1;
     sc->num_buffers = options->num_buffers ? options->num_buffers : SC_DEFAULT_BUFFERS;
     /* max_latency 0: the default; more than the buffers allow: what they
      * allow (below, once the number of buffers is known) */
@@ -368,6 +369,8 @@ xcb_present_util_swapchain_create(xcb_connection_t *c, xcb_window_t window,
         r = pick_backend(sc, options->backend);
     if (!r) {
         make_region(sc);
+        if (sc->mode == XCB_PRESENT_UTIL_MODE_MAILBOX)
+            sc_detect_xwayland(sc);
         anchor_msc(sc, deadline);
         for (uint32_t i = 0; i < sc->num_buffers && !r; i++)
             r = sc_buffer_alloc(sc, &sc->buffers[i]);
