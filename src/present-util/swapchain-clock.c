@@ -179,9 +179,16 @@ void sc_clock_prime(sc_t *sc)
      * apart from the anchor's (serial 0, target 0: "now").  When they
      * came late (the count had moved on while the client was slow), done
      * at once and no reading, again from the count they brought. */
+    if (sc->last_msc >= UINT64_MAX - 3) {
+        /* a count at the end of its range (only a broken server reports
+         * one): no target past it to ask for */
+        sc_log(sc, "msc %llu: no vblank past it to learn the clock from",
+               (unsigned long long)sc->last_msc);
+        return;
+    }
     first = sc->last_msc + 2;
     sc->clock_prime_msc = first + 1;
-    for (uint64_t m = first; m <= sc->clock_prime_msc; m++) {
+    for (uint64_t m = first; m < first + 2; m++) {
         xcb_present_notify_msc(sc->c, sc->window, (uint32_t)m, m, 0, 0);
         sc_log(sc, "request: NotifyMSC target %llu (to learn the clock)", (unsigned long long)m);
     }
