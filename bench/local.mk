@@ -28,7 +28,8 @@ EXTRA_DIST += bench/README.md
 .PHONY: bench-present
 bench: bench-present
 noinst_PROGRAMS += bench/present-bench
-bench_present_bench_SOURCES = bench/present-bench.c tools/clock.h
+bench_present_bench_SOURCES = bench/present-bench.c bench/syscall-count.c bench/syscall-count.h \
+	tools/clock.h
 bench_present_bench_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE -I$(top_srcdir)/src/present-util \
 	-I$(top_srcdir)/tools
 bench_present_bench_CFLAGS = $(AM_CFLAGS) $(XCB_EXT_DEPS_CFLAGS) $(XCB_SHM_CFLAGS)
@@ -37,6 +38,12 @@ bench_present_bench_LDADD = tools/libxvfb-spawn.la src/libxcb-present-util.la sr
 
 bench-present: bench/present-bench
 	./bench/present-bench
+
+# The same rows' instructions per frame, under callgrind.
+.PHONY: bench-present-instructions
+bench-present-instructions: bench/present-bench
+	$(top_srcdir)/bench/present-instructions.sh
+EXTRA_DIST += bench/present-instructions.sh
 
 # vkcube through Mesa's X11 WSI and through the Vulkan layer, on a private
 # Xvfb: frames per second, CPU and bytes written per frame (bench/README.md).

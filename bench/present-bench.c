@@ -43,8 +43,24 @@
 #include <xcb/xcb.h>
 
 #include "clock.h"
+#include "syscall-count.h"
 #include "xcb_present_util.h"
 #include "xvfb-spawn.h"
+
+/* Instructions: under callgrind (bench/present-instructions.sh), each
+ * row's measured frames are collected without the renderer's and dumped
+ * under the row's name; elsewhere these requests do nothing. */
+#if defined(__has_include)
+#if __has_include(<valgrind/callgrind.h>)
+#include <valgrind/callgrind.h>
+#define HAVE_CALLGRIND 1
+#endif
+#endif
+#ifndef HAVE_CALLGRIND
+#define CALLGRIND_TOGGLE_COLLECT
+#define CALLGRIND_ZERO_STATS
+#define CALLGRIND_DUMP_STATS_AT(name) ((void)(name))
+#endif
 
 /* ---- counting allocations ------------------------------------------- */
 
@@ -169,6 +185,7 @@ struct run {
     double cpu0, render_cpu;        /* CPU at the warm-up's end; the renderer's since */
     unsigned long allocs0, ours0;
     xcb_present_util_stats_t st0, st1;  /* the library's, at the warm-up's end and after */
+    struct syscall_counts sys0, sys;    /* at the warm-up's end; over the measured frames */
     uint32_t id_mismatch;           /* acquire() said another frame_id than the next */
     /* per frame, from the above */
     double cpu_ns, allocs, ours;
@@ -197,12 +214,21 @@ static void run_begin(struct run *r)
     r->allocs0 = atomic_load(&n_allocs);
     r->ours0 = atomic_load(&n_ours);
     r->render_cpu = 0;
+    CALLGRIND_ZERO_STATS;
+    CALLGRIND_TOGGLE_COLLECT;
+    syscall_count_read(&r->sys0);
     r->cpu0 = cpu_ns();
 }
 
 static void run_end(struct run *r)
 {
+    struct syscall_counts now;
+
     r->cpu_ns = (cpu_ns() - r->cpu0 - r->render_cpu) / r->frames;
+    syscall_count_read(&now);
+    CALLGRIND_TOGGLE_COLLECT;
+    CALLGRIND_DUMP_STATS_AT(r->name);
+    syscall_count_diff(&r->sys0, &now, &r->sys);
     r->allocs = (double)(atomic_load(&n_allocs) - r->allocs0) / r->frames;
     r->ours = (double)(atomic_load(&n_ours) - r->ours0) / r->frames;
 }
@@ -211,7 +237,13 @@ static void run_end(struct run *r)
 static void run_render(struct run *r, uint32_t id, void *pixels, uint32_t stride)
 {
     int64_t start = tool_now_ns();
-    double cpu = render(pixels, stride, id, start, r->spin_ns);
+    double cpu;
+
+    if (id > r->warm)
+        CALLGRIND_TOGGLE_COLLECT;   /* not the renderer's */
+    cpu = render(pixels, stride, id, start, r->spin_ns);
+    if (id > r->warm)
+        CALLGRIND_TOGGLE_COLLECT;
 
     r->rec[id].start_us = (uint64_t)start / 1000;
     if (id > r->warm)
@@ -510,15 +542,15 @@ static void keep_best(struct run *best, struct run *r)
 
 static void print_header(void)
 {
-    printf("%-26s %23s %25s %16s %14s\n", "", "latency to shown (ms)", "missed vblanks",
-           "CPU ns/frame", "allocs/frame");
-    printf("%-26s %7s %7s %7s %12s %6s %6s %9s %6s %7s %6s\n", "loop", "mean", "p50", "p99",
-           "gaps", "lib", "late", "-render", "ratio", "all", "ours");
+    printf("%-26s %23s %25s %16s %14s %8s\n", "", "latency to shown (ms)", "missed vblanks",
+           "CPU ns/frame", "allocs/frame", "syscalls");
+    printf("%-26s %7s %7s %7s %12s %6s %6s %9s %6s %7s %6s %8s\n", "loop", "mean", "p50",
+           "p99", "gaps", "lib", "late", "-render", "ratio", "all", "ours", "/frame");
 }
 
 static void print_row(const struct run *r, const struct run *plain)
 {
-    char gaps[24] = "-", lib[16] = "-", late[16] = "-", ours[16] = "-";
+    char gaps[24] = "-", lib[16] = "-", late[16] = "-", ours[16] = "-", sys[16] = "-";
 
     if (r->fifo)
         snprintf(gaps, sizeof gaps, "%u %.1f%%", r->gaps, 100.0 * r->gaps / r->frames);
@@ -531,9 +563,44 @@ static void print_row(const struct run *r, const struct run *plain)
         }
         snprintf(ours, sizeof ours, "%.2f", r->ours);
     }
-    printf("%-26s %7.2f %7.2f %7.2f %12s %6s %6s %9.0f %6.2f %7.2f %6s\n", r->name, r->lat_mean,
-           r->lat_p50, r->lat_p99, gaps, lib, late, r->cpu_ns, r->cpu_ns / plain->cpu_ns,
-           r->allocs, ours);
+    if (syscall_count_available())
+        snprintf(sys, sizeof sys, "%.2f", (double)r->sys.total / r->frames);
+    printf("%-26s %7.2f %7.2f %7.2f %12s %6s %6s %9.0f %6.2f %7.2f %6s %8s\n", r->name,
+           r->lat_mean, r->lat_p50, r->lat_p99, gaps, lib, late, r->cpu_ns,
+           r->cpu_ns / plain->cpu_ns, r->allocs, ours, sys);
+}
+
+/* The system calls per frame by kind, the kinds some row made. */
+static void print_syscalls(const struct run *rows, int n)
+{
+    bool used[SYSCALL_KINDS] = { false };
+
+    if (!syscall_count_available()) {
+        printf("\nsystem calls: not counted (no syscalls tracepoints here: tracefs, or "
+               "perf_event_paranoid)\n");
+        return;
+    }
+    printf("\nsystem calls per frame, by kind (the kernel's tracepoints; other: the rest)\n");
+    printf("%-26s", "loop");
+    for (int k = 0; k < SYSCALL_KINDS; k++) {
+        for (int i = 0; i < n; i++)
+            used[k] |= rows[i].sys.kind[k] > 0;
+        if (used[k])
+            printf(" %8.8s", syscall_kind_name(k));
+    }
+    printf(" %8s %8s\n", "other", "total");
+    for (int i = 0; i < n; i++) {
+        const struct run *r = &rows[i];
+        uint64_t rest = r->sys.total;
+
+        printf("%-26s", r->name);
+        for (int k = 0; k < SYSCALL_KINDS; k++) {
+            rest -= r->sys.kind[k] <= rest ? r->sys.kind[k] : rest;
+            if (used[k])
+                printf(" %8.2f", (double)r->sys.kind[k] / r->frames);
+        }
+        printf(" %8.2f %8.2f\n", (double)rest / r->frames, (double)r->sys.total / r->frames);
+    }
 }
 
 /* What the library itself says of the same frames (its last 256). */
@@ -643,6 +710,7 @@ static void print_table(const struct run *rows, uint32_t fifo_frames, uint32_t i
     print_header();
     for (int i = 0; i < N_ROWS; i++)
         print_row(&rows[i], i < N_FIFO ? &rows[0] : &rows[N_FIFO]);
+    print_syscalls(rows, N_ROWS);
     print_library_view(rows, N_ROWS);
     print_oddities(rows, N_ROWS);
 }
@@ -674,6 +742,7 @@ int main(int argc, char **argv)
     xcb_map_window(c, win);
     free(xcb_get_input_focus_reply(c, xcb_get_input_focus(c), NULL));
     find_ours();
+    syscall_count_open();
     memset(rows, 0, sizeof rows);
     if (measure_fifo(c, win, fifo_frames, rows) < 0 ||
         measure_immediate(c, win, imm_frames, &rows[N_FIFO], &rows[N_FIFO + 1]) < 0)

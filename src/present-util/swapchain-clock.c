@@ -76,6 +76,24 @@ void sc_clock_add(sc_t *sc, uint64_t msc, uint64_t ust_us)
     sc->reading_next = (sc->reading_next + 1) % SC_CLOCK_READINGS;
     if (sc->n_readings < SC_CLOCK_READINGS)
         sc->n_readings++;
+    sc_clock_derive(sc);
+}
+
+/* What the readings give, worked out once per reading rather than at
+ * every look (a frame looks a dozen times): the slope, and the phase and
+ * spread of phase_ns(). */
+static uint64_t phase_of(const sc_t *sc, uint64_t period, uint64_t *spread);
+
+void sc_clock_derive(sc_t *sc)
+{
+    const struct reading *o, *n;
+
+    if (sc->n_readings < 2)
+        return;
+    o = oldest_reading(sc);
+    n = newest_reading(sc);
+    sc->clock_slope_ns = (n->ust_ns - o->ust_ns) / (n->msc - o->msc);
+    sc->clock_phase_ns = phase_of(sc, sc->clock_slope_ns, &sc->clock_spread_ns);
 }
 
 /* The vblanks between the oldest and the newest reading. */
@@ -86,19 +104,13 @@ static uint64_t span(const sc_t *sc)
 
 uint64_t sc_clock_period_ns(const sc_t *sc)
 {
-    const struct reading *o, *n;
-
-    if (sc->n_readings < 2)
-        return sc->stats.refresh_ns;
-    o = oldest_reading(sc);
-    n = newest_reading(sc);
-    return (n->ust_ns - o->ust_ns) / (n->msc - o->msc);
+    return sc->n_readings < 2 ? sc->stats.refresh_ns : sc->clock_slope_ns;
 }
 
 /* The UST (ns) of the newest reading's vblank: the earliest that the
  * readings allow, each carried forward by the period.  *spread: how much
- * later than that the latest of them came (NULL: not wanted). */
-static uint64_t phase_ns(const sc_t *sc, uint64_t period, uint64_t *spread)
+ * later than that the latest of them came. */
+static uint64_t phase_of(const sc_t *sc, uint64_t period, uint64_t *spread)
 {
     const struct reading *n = newest_reading(sc);
     uint64_t best = n->ust_ns, worst = n->ust_ns;
@@ -112,9 +124,22 @@ static uint64_t phase_ns(const sc_t *sc, uint64_t period, uint64_t *spread)
         if (carried > worst)
             worst = carried;
     }
-    if (spread)
-        *spread = worst - best;
+    *spread = worst - best;
     return best;
+}
+
+/* phase_of() for the clock's period: kept from the last reading where
+ * the period is the readings' slope. */
+static uint64_t phase_ns(const sc_t *sc, uint64_t period, uint64_t *spread)
+{
+    uint64_t unused;
+
+    if (sc->n_readings >= 2 && period == sc->clock_slope_ns) {
+        if (spread)
+            *spread = sc->clock_spread_ns;
+        return sc->clock_phase_ns;
+    }
+    return phase_of(sc, period, spread ? spread : &unused);
 }
 
 uint64_t sc_clock_vblank_ns(const sc_t *sc, uint64_t msc)

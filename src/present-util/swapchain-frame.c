@@ -374,6 +374,8 @@ struct buffer *sc_ready_buffer(sc_t *sc, uint64_t now_ns, uint64_t *wake_ns)
     }
     if (sc->plan_slot > now_ns) {
         *wake_ns = sc->plan_slot;
+        sc->moment_only = sc->plan_slot - now_ns <= SC_MOMENT_ONLY_NS &&
+                          (!sc_next_reclaim_ns(sc) || sc_next_reclaim_ns(sc) >= sc->plan_slot);
         return NULL;
     }
     return b;
@@ -717,7 +719,11 @@ int sc_present_frame(sc_t *sc, const xcb_present_util_image_t *image,
     sc_stats_presented(sc);
     sc_pacing_rendered(sc, now_us * 1000 - b->acquired_ns);
     xcb_flush(sc->c);
-    r = sc_drain_events(sc);
+    /* No drain here: the frame's own events cannot have come yet, and the
+     * next acquire(), wait or dispatch() takes in the older ones (a read
+     * of the socket here would, in a render loop, find nothing but what
+     * that acquire() reads anyway). */
+    r = sc_conn_ok(sc);
     /* the frame is sent: a wait that ends early does not undo it */
     if (r >= 0 && sc->throttle == XCB_PRESENT_UTIL_THROTTLE_PRESENT &&
         sc->mode <= XCB_PRESENT_UTIL_MODE_FIFO_RELAXED && sc->in_flight > sc->max_latency) {

@@ -40,13 +40,21 @@ void sc_pacing_rendered(sc_t *sc, uint64_t render_ns)
 {
     /* The percentile is the k-th largest sample, k at most 7 of 64: kept
      * in a short descending list, once a frame, without sorting them all. */
-    uint64_t top[SC_RENDER_SAMPLES];
+    uint64_t top[SC_RENDER_SAMPLES], old = sc->render_samples[sc->render_next];
+    uint64_t p = sc->stats.render_ns;
     uint32_t n, k, have = 0;
+    bool full = sc->n_render == SC_RENDER_SAMPLES;
 
     sc->render_samples[sc->render_next] = render_ns;
     sc->render_next = (sc->render_next + 1) % SC_RENDER_SAMPLES;
     if (sc->n_render < SC_RENDER_SAMPLES)
         sc->n_render++;
+    /* With k fixed (a full window), the k-th largest p stays while as
+     * many samples as before lie above it and at or above it: true when
+     * the sample out and the sample in lie on the same side of it (out
+     * below and in at most p, or both above).  Most frames. */
+    if (full && p && ((old < p && render_ns <= p) || (old > p && render_ns > p)))
+        return;
     n = sc->n_render;
     k = n - (n * SC_RENDER_PERCENTILE + 99) / 100 + 1;
     for (uint32_t i = 0; i < n; i++) {

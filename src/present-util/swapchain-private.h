@@ -99,6 +99,11 @@ static inline bool sc_unanswered(int r)
  * waking our poll(); once that has been seen, every SC_FOREIGN_TICK_NS. */
 #define SC_WAIT_TICK_NS 8000000LL
 #define SC_FOREIGN_TICK_NS 1000000LL
+/* A wait that only waits for LOW_LATENCY's moment, this close, sleeps on
+ * the cancel fd alone: what the server sends meanwhile is taken in when
+ * the moment comes, in one read, rather than waking the wait early to be
+ * read and then sleep again (two system calls per frame fewer). */
+#define SC_MOMENT_ONLY_NS 40000000LL
 #define SC_FOREIGN_MEMORY_NS 5000000000LL
 /* The refresh is the median of the last few completion-to-completion
  * measurements, so that it follows a change within a few frames. */
@@ -274,6 +279,7 @@ struct xcb_present_util_swapchain {
     xcb_special_event_t *special;
     uint32_t stamp;                 /* libxcb counts events it queues for us */
     uint32_t drained_stamp;         /* stamp when our queue was last empty */
+    bool moment_only;               /* the wait's step waits for a moment soon, nothing else */
     uint32_t region;                /* XFixes region for damage, 0: none */
     bool debug;
     int epoll_fd, work_fd, cancel_fd;   /* get_fd's epoll, its eventfd, destroy's */
@@ -319,6 +325,9 @@ struct xcb_present_util_swapchain {
     /* swapchain-clock.c */
     struct reading readings[SC_CLOCK_READINGS];
     uint32_t n_readings, reading_next;
+    /* from the readings, once per reading (with two or more): the slope,
+     * the phase and the spread that phase_ns() finds (sc_clock_derive()) */
+    uint64_t clock_slope_ns, clock_phase_ns, clock_spread_ns;
     uint64_t clock_prime_msc;       /* the last NotifyMSC asked for to learn the
                                        clock (its target), 0: none */
     /* swapchain-pacing.c */
@@ -424,8 +433,11 @@ int sc_probe_poll(sc_t *sc);
 /* Sleeps in poll() on the connection and the cancel fd until something
  * arrives or deadline_ns (CLOCK_MONOTONIC) passes, the lock released
  * meanwhile; wakes at least every SC_WAIT_TICK_NS to look at the queue
- * (more often once another thread was seen reading our events). */
-void sc_sleep_unlocked(sc_t *sc, uint64_t deadline_ns);
+ * (more often once another thread was seen reading our events).
+ * Returns true when the sleep was quiet: it ran to its time with nothing
+ * on either fd and nothing queued for us meanwhile, so that a drain now
+ * would find nothing (and cost a read() that says so). */
+bool sc_sleep_unlocked(sc_t *sc, uint64_t deadline_ns);
 /* One look of a wait, the lock held and what arrived taken in: 1 when the
  * wait is over (*r its result), 0 to go on; *wake_ns: when to look again
  * without news from the server (0: at the deadline). */
@@ -478,6 +490,8 @@ void sc_tell_times(sc_t *sc, bool taken, uint64_t msc, uint64_t ust, uint64_t *t
 void sc_clock_reset(sc_t *sc);
 /* A reading that came at its vblank (msc in the server's count). */
 void sc_clock_add(sc_t *sc, uint64_t msc, uint64_t ust_us);
+/* Works out the slope, phase and spread again (after readings were copied). */
+void sc_clock_derive(sc_t *sc);
 /* The refresh period the clock predicts with, in ns; 0 when unknown. */
 uint64_t sc_clock_period_ns(const sc_t *sc);
 /* The UST (ns) at which vblank msc (server's count) is predicted, 0 when

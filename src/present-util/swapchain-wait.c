@@ -115,26 +115,33 @@ int sc_probe_poll(sc_t *sc)
     return 0;
 }
 
-/* Without another reader seen, the look at the queue waits until just
- * after the next vblank the clock predicts, when a completion would come
- * (2 ms late at most, and only while no other reader has been seen): a
- * FIFO wait then wakes once a frame instead of every SC_WAIT_TICK_NS. */
+/* Without another reader seen, the look at the queue waits until well
+ * after the next vblank the clock predicts, half a refresh, when its
+ * completion has come even from a server whose vblank timer fires late
+ * (Xvfb's, by milliseconds under load): a FIFO wait then wakes once a
+ * frame, for the completion, instead of every SC_WAIT_TICK_NS or once
+ * early and once more.  A reader elsewhere that took our completion off
+ * the socket is noticed that much later, once. */
 static uint64_t quiet_tick(const sc_t *sc, uint64_t now, uint64_t tick)
 {
     uint64_t next = sc->have_msc ? sc_clock_vblank_ns(sc, sc->last_msc + 1) : 0;
-    uint64_t period = sc_clock_period_ns(sc);
+    uint64_t period = sc_clock_period_ns(sc), after;
 
     if (next && period && next <= now)
         next += ((now - next) / period + 1) * period;
-    if (next && next + 2000000 - now > tick && next + 2000000 - now < 4 * tick)
-        return next + 2000000 - now;
+    after = period / 2 > 2000000 ? period / 2 : 2000000;
+    if (next && next + after - now > tick && next + after - now < 4 * tick)
+        return next + after - now;
     return tick;
 }
 
-void sc_sleep_unlocked(sc_t *sc, uint64_t deadline_ns)
+bool sc_sleep_unlocked(sc_t *sc, uint64_t deadline_ns)
 {
+    /* poll() passes over a negative fd: a wait for a moment alone does
+     * not wake for the server (SC_MOMENT_ONLY_NS) */
+    bool moment_only = sc->moment_only;
     struct pollfd p[2] = {
-        { .fd = xcb_get_file_descriptor(sc->c), .events = POLLIN },
+        { .fd = moment_only ? -1 : xcb_get_file_descriptor(sc->c), .events = POLLIN },
         { .fd = sc->cancel_fd, .events = POLLIN },
     };
     uint64_t now = (uint64_t)deadline_now_ns();
@@ -145,16 +152,18 @@ void sc_sleep_unlocked(sc_t *sc, uint64_t deadline_ns)
     int n;
 
     if (now >= deadline_ns)
-        return;
+        return false;
     /* frames that completed while the wait looked are told now, not when
      * it ends */
     sc_deliver_callbacks(sc);
     now = (uint64_t)deadline_now_ns();
     if (now >= deadline_ns)
-        return;
+        return false;
     if (!foreign)
         tick = quiet_tick(sc, now, tick);
-    if (deadline_ns > now + tick)
+    /* the ticks look at the queue, which a wait for a moment leaves until
+     * the moment */
+    if (!moment_only && deadline_ns > now + tick)
         deadline_ns = now + tick;
     /* ppoll: LOW_LATENCY's moment wants better than poll()'s milliseconds */
     ts.tv_sec = (time_t)((deadline_ns - now) / 1000000000u);
@@ -172,6 +181,8 @@ void sc_sleep_unlocked(sc_t *sc, uint64_t deadline_ns)
                    SC_FOREIGN_TICK_NS / 1000);
         sc->foreign_reader_ns = (uint64_t)deadline_now_ns();
     }
+    return n == 0 && !moment_only &&
+           __atomic_load_n(&sc->stamp, __ATOMIC_ACQUIRE) == sc->drained_stamp;
 }
 
 int sc_wait_writable(sc_t *sc, uint64_t deadline_ns)
@@ -230,14 +241,21 @@ int sc_wait_for(sc_t *sc, int64_t timeout_ns, uint64_t round_trip_min_ns, sc_wai
     if (round_trips_until < now + round_trip_min_ns)
         round_trips_until = now + round_trip_min_ns;
     scope = xcb_dri3_util_wait_scope_push((int64_t)round_trips_until, sc->cancel_fd);
-    for (;;) {
+    for (bool quiet = false;; ) {
         uint64_t wake = 0;
 
         /* What has arrived is taken in first, every time, even by a caller
-         * that only looks (timeout 0). */
-        r = sc_drain_events(sc);
-        if (r >= 0)
-            r = sc_probe_poll(sc);
+         * that only looks (timeout 0); after a quiet sleep nothing has
+         * (LOW_LATENCY's sleep until its moment), and only the frames
+         * overdue by now are looked at. */
+        if (quiet && !sc->probe_sequence) {
+            sc_recover_by_time(sc, (uint64_t)deadline_now_ns());
+            r = 0;
+        } else {
+            r = sc_drain_events(sc);
+            if (r >= 0)
+                r = sc_probe_poll(sc);
+        }
         if (r < 0 && r != -ETIMEDOUT)
             break;
         if (sc->destroying) {
@@ -248,6 +266,7 @@ int sc_wait_for(sc_t *sc, int64_t timeout_ns, uint64_t round_trip_min_ns, sc_wai
             r = sc->dead;
             break;
         }
+        sc->moment_only = false;    /* the step says so anew */
         if (step(sc, arg, &r, &wake))
             break;
         now = (uint64_t)deadline_now_ns();
@@ -264,7 +283,7 @@ int sc_wait_for(sc_t *sc, int64_t timeout_ns, uint64_t round_trip_min_ns, sc_wai
             r = -ETIMEDOUT;
             break;
         }
-        sc_sleep_unlocked(sc, wake && wake < deadline ? wake : deadline);
+        quiet = sc_sleep_unlocked(sc, wake && wake < deadline ? wake : deadline);
     }
     xcb_dri3_util_wait_scope_pop(scope);
     sc->waiters--;

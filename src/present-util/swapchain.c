@@ -269,6 +269,7 @@ static int continue_from(sc_t *sc, sc_t *old)
     memcpy(sc->readings, old->readings, sizeof sc->readings);
     sc->n_readings = old->n_readings;
     sc->reading_next = old->reading_next;
+    sc_clock_derive(sc);
     memcpy(sc->refresh_samples, old->refresh_samples, sizeof sc->refresh_samples);
     sc->n_refresh_samples = old->n_refresh_samples;
     sc->refresh_next = old->refresh_next;
