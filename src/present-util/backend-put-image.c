@@ -69,12 +69,30 @@ static int map_caller_image(sc_t *sc, struct buffer *b)
     return 0;
 }
 
+/* Our own pixels: anonymous pages, zero until written and taken from the
+ * kernel only when touched, so a window's worth of buffers costs what
+ * the frames draw (calloc() would clear, and under a sanitizer fill,
+ * every byte of each one up front).  b->priv keeps the mapping. */
+static int map_own_pixels(struct buffer *b)
+{
+    void *map;
+
+    b->stride = (uint32_t)b->width * 4;
+    b->size = (size_t)b->stride * b->height;
+    map = mmap(NULL, b->size ? b->size : 1, PROT_READ | PROT_WRITE,
+               MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (map == MAP_FAILED)
+        return -ENOMEM;
+    b->priv = map;
+    b->pixels = map;
+    return 0;
+}
+
 static void free_pixels(sc_t *sc, struct buffer *b)
 {
-    if (sc->caller_images && b->priv)
-        munmap(b->priv, b->size);
-    else if (!sc->caller_images)
-        free(b->pixels);
+    (void)sc;
+    if (b->priv)
+        munmap(b->priv, b->size ? b->size : 1);
     b->priv = NULL;
     b->pixels = NULL;
 }
@@ -84,17 +102,9 @@ static int put_image_alloc(sc_t *sc, struct buffer *b)
     xcb_void_cookie_t ck;
     int r;
 
-    if (sc->caller_images) {
-        r = map_caller_image(sc, b);
-        if (r < 0)
-            return r;
-    } else {
-        b->stride = (uint32_t)b->width * 4;
-        b->size = (size_t)b->stride * b->height;
-        b->pixels = calloc(1, b->size);
-        if (!b->pixels)
-            return -ENOMEM;
-    }
+    r = sc->caller_images ? map_caller_image(sc, b) : map_own_pixels(b);
+    if (r < 0)
+        return r;
     b->pixmap = xcb_generate_id(sc->c);
     ck = xcb_create_pixmap_checked(sc->c, sc->depth, b->pixmap, sc->window, b->width,
                                    b->height);

@@ -427,7 +427,8 @@ const xcb_query_extension_reply_t *sc_extension(sc_t *sc, xcb_extension_t *ext, 
  * sc_probe_poll() takes the answer in when it has come.  It sets
  * sc->dead to -ENODEV when the window is gone, updates win_* otherwise,
  * and returns -ETIMEDOUT when the server has not answered within the
- * connection's bound, else 0. */
+ * connection's bound (the probe is then given up, to be sent again after
+ * a quiet while), else 0. */
 void sc_probe_send(sc_t *sc);
 int sc_probe_poll(sc_t *sc);
 /* Sleeps in poll() on the connection and the cancel fd until something

@@ -86,8 +86,18 @@ int sc_probe_poll(sc_t *sc)
 
     if (!sc->probe_sequence)
         return 0;
-    if (!xcb_poll_for_reply(sc->c, sc->probe_sequence, (void **)&g, &e))
-        return (uint64_t)deadline_now_ns() >= sc->probe_deadline_ns ? -ETIMEDOUT : 0;
+    if (!xcb_poll_for_reply(sc->c, sc->probe_sequence, (void **)&g, &e)) {
+        if ((uint64_t)deadline_now_ns() < sc->probe_deadline_ns)
+            return 0;
+        /* Not answered within the bound: given up, so that no round trip
+         * outlives it (libxcb drops the reply if it still comes); the
+         * next quiet while asks again. */
+        sc_log(sc, "probe: GetGeometry of window 0x%x not answered in time: given up",
+               sc->window);
+        xcb_discard_reply(sc->c, sc->probe_sequence);
+        sc->probe_sequence = 0;
+        return -ETIMEDOUT;
+    }
     sc->probe_sequence = 0;
     if (e) {
         int code = e->error_code;
