@@ -482,6 +482,77 @@ TEST(present_at_plans_past_the_readings_spread)
     free(jittery);
 }
 
+/* The clock's slope and phase, kept from one reading to the next, are
+ * what the readings give worked out afresh: over more readings than the
+ * clock keeps (its ring turns), each late by a varying few hundred us. */
+TEST(clock_kept_between_readings_matches_the_readings)
+{
+    sc_t *sc = calloc(1, sizeof *sc);
+
+    CHECK(sc != NULL);
+    for (uint64_t i = 0; i < 3 * SC_CLOCK_READINGS; i++) {
+        uint64_t msc = 500 + i + i / 7;     /* a vblank left out now and then */
+        const struct reading *o, *n;
+        uint64_t slope, phase;
+
+        sc_clock_add(sc, msc, 2000000 + (msc - 500) * 16667 + (i * 7919) % 900);
+        if (sc->n_readings < 2)
+            continue;
+        o = &sc->readings[(sc->reading_next + SC_CLOCK_READINGS - sc->n_readings) %
+                          SC_CLOCK_READINGS];
+        n = &sc->readings[(sc->reading_next + SC_CLOCK_READINGS - 1) % SC_CLOCK_READINGS];
+        slope = (n->ust_ns - o->ust_ns) / (n->msc - o->msc);
+        phase = n->ust_ns;
+        for (uint32_t k = 0; k < sc->n_readings; k++) {
+            uint64_t carried = sc->readings[k].ust_ns + (n->msc - sc->readings[k].msc) * slope;
+
+            if (carried < phase)
+                phase = carried;
+        }
+        CHECK_EQ(sc_clock_period_ns(sc), slope);
+        CHECK_EQ(sc_clock_vblank_ns(sc, n->msc + 3), phase + 3 * slope);
+    }
+    free(sc);
+}
+
+/* The render time told (the SC_RENDER_PERCENTILE-th percentile of the
+ * last SC_RENDER_SAMPLES frames), worked out again only when it can have
+ * moved, is the k-th largest sample every frame: steady samples with
+ * noise, ties, spikes and a step up and back. */
+TEST(render_percentile_is_the_k_th_largest_every_frame)
+{
+    sc_t *sc = calloc(1, sizeof *sc);
+    uint64_t seed = 12345;
+
+    CHECK(sc != NULL);
+    for (uint32_t i = 0; i < 4000; i++) {
+        uint64_t v, sorted[SC_RENDER_SAMPLES];
+        uint32_t n, k;
+
+        seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+        v = 2000000 + (seed >> 33) % 50000;
+        if (seed % 13 == 0)
+            v = 2010000;                        /* ties */
+        if (seed % 37 == 0)
+            v += 5000000;                       /* a spike */
+        if (i >= 1500 && i < 2500)
+            v += 3000000;                       /* a slower stretch */
+        sc_pacing_rendered(sc, v);
+        n = sc->n_render;
+        memcpy(sorted, sc->render_samples, n * sizeof sorted[0]);
+        for (uint32_t a = 1; a < n; a++)        /* descending */
+            for (uint32_t b = a; b > 0 && sorted[b - 1] < sorted[b]; b--) {
+                uint64_t t = sorted[b];
+
+                sorted[b] = sorted[b - 1];
+                sorted[b - 1] = t;
+            }
+        k = n - (n * SC_RENDER_PERCENTILE + 99) / 100 + 1;
+        CHECK_EQ(sc->stats.render_ns, sorted[k - 1]);
+    }
+    free(sc);
+}
+
 /* Predictions: a FIFO frame is never shown before the vblank its image
  * predicted, nor before its predicted UST. */
 TEST(predicted_vblank_is_never_after_the_frame_is_shown)
