@@ -1,10 +1,12 @@
 /*
- * System calls made by this process, counted by the kernel: one
+ * System calls made by this thread, counted by the kernel: one
  * perf_event_open() counter on the raw_syscalls:sys_enter tracepoint for
  * the total, and one per kind on syscalls:sys_enter_NAME for the kinds a
- * presentation loop makes.  Every thread of the process that exists when
- * the counters open is counted, none of the server's.  Counts, not times:
- * the same on a busy machine as on an idle one.
+ * presentation loop makes.  The thread that opens the counters is
+ * counted, and threads it starts afterwards once they have ended (the
+ * kernel adds an inherited counter's count to its parent's at exit); the
+ * benchmark has no other thread, and the server is another process.
+ * Counts, not times: the same on a busy machine as on an idle one.
  *
  * Needs the tracepoints (tracefs, and perf_event_paranoid low enough or
  * root); without them syscall_count_open() returns -1 and the figures
