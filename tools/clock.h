@@ -1,6 +1,6 @@
 /*
  * The clock of the programs and the benchmarks: CLOCK_MONOTONIC.  Not
- * libxcb-dri3-util's wait-deadline.h: the installed programs are examples of
+ * the util libraries' util-internal/deadline.h: the installed programs are examples of
  * the public API and use no library's insides.  Header-only, so that a
  * program takes it without another source file in its build.
  */

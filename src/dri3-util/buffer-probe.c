@@ -4,18 +4,14 @@
  * helper of the buffer part asks here before it sends a request, because a
  * request to a missing extension makes libxcb shut the connection down.
  *
- * The answer is cached per connection in a small list under one mutex,
- * together with the modifier lists that xcb_dri3_util_buffer_to_pixmap()
- * consults.  A connection is recognised by its pointer, its setup and its
- * socket, so that a new connection that happens to reuse a freed one's
- * address is not taken for it (not watertight: hence probe_forget()).
+ * The answer is kept in the connection's entry (conn-state.h), together
+ * with the modifier lists that xcb_dri3_util_buffer_to_pixmap() consults.
  */
 #include "conn-state.h"
 #include "wait-private.h"
 
 #include <errno.h>
 #include <stddef.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -25,27 +21,6 @@
 #include <xcb/shm.h>
 #include <xcb/sync.h>
 #include <xcb/xfixes.h>
-
-/* Enough for a few windows at two or three depths; the oldest goes. */
-#define MODIFIER_CACHE_SIZE 16
-
-struct modifier_entry {
-    uint32_t window;
-    uint8_t depth, bpp;
-    uint64_t *window_mods, *screen_mods;
-    uint32_t n_window, n_screen;
-};
-
-struct conn_state {
-    struct conn_state *next;
-    struct conn_key key;
-    xcb_dri3_util_caps_t caps;
-    struct modifier_entry mods[MODIFIER_CACHE_SIZE];
-    unsigned n_mods, next_mod;
-};
-
-static pthread_mutex_t states_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct conn_state *states;
 
 void util_report_x_error(xcb_generic_error_t *e, xcb_generic_error_t **err)
 {
@@ -60,53 +35,6 @@ void close_fds(const int *fds, unsigned n)
 {
     for (unsigned i = 0; i < n; i++)
         close(fds[i]);
-}
-
-/* Caller holds states_lock. */
-static struct conn_state **find_locked(xcb_connection_t *c)
-{
-    struct conn_key key = conn_key_of(c);
-
-    for (struct conn_state **p = &states; *p; p = &(*p)->next)
-        if (conn_key_eq(&(*p)->key, &key))
-            return p;
-    return NULL;
-}
-
-static void free_modifier_entry(struct modifier_entry *m)
-{
-    free(m->window_mods);
-    free(m->screen_mods);
-    m->window_mods = m->screen_mods = NULL;
-}
-
-static void free_state(struct conn_state *s)
-{
-    for (unsigned i = 0; i < s->n_mods; i++)
-        free_modifier_entry(&s->mods[i]);
-    free(s);
-}
-
-void xcb_dri3_util_probe_refresh(xcb_connection_t *c)
-{
-    struct conn_state **p, *s = NULL;
-
-    pthread_mutex_lock(&states_lock);
-    /* Also matches a connection in error: its setup and fd stay readable. */
-    p = find_locked(c);
-    if (p) {
-        s = *p;
-        *p = s->next;
-    }
-    pthread_mutex_unlock(&states_lock);
-    if (s)
-        free_state(s);
-}
-
-void xcb_dri3_util_probe_forget(xcb_connection_t *c)
-{
-    xcb_dri3_util_probe_refresh(c);
-    wait_conn_forget(c);
 }
 
 static bool is_unix_socket(int fd)
@@ -264,17 +192,19 @@ static int run_probe(xcb_connection_t *c, xcb_dri3_util_caps_t *caps)
 
 int conn_caps(xcb_connection_t *c, xcb_dri3_util_caps_t *caps)
 {
-    struct conn_state **p, *s;
+    struct util_conn *s;
+    bool cached;
     int ret;
 
     if (!c || xcb_connection_has_error(c))
         return -EPIPE;
-    pthread_mutex_lock(&states_lock);
-    p = find_locked(c);
-    if (p)
-        *caps = (*p)->caps;
-    pthread_mutex_unlock(&states_lock);
-    if (p)
+    conn_lock();
+    s = conn_find_locked(c);
+    cached = s && s->probed;
+    if (cached)
+        *caps = s->caps;
+    conn_unlock();
+    if (cached)
         return 0;
 
     /* Probing without the lock: two threads may both probe the first
@@ -286,20 +216,14 @@ int conn_caps(xcb_connection_t *c, xcb_dri3_util_caps_t *caps)
     util_call_end(previous);
     if (ret < 0)
         return ret;
-    s = calloc(1, sizeof *s);
-    if (!s)
-        return -ENOMEM;
-    s->key = conn_key_of(c);
-    s->caps = *caps;
-    pthread_mutex_lock(&states_lock);
-    if (!find_locked(c)) {
-        s->next = states;
-        states = s;
-        s = NULL;
+    conn_lock();
+    s = conn_get_locked(c);
+    if (s && !s->probed) {
+        s->caps = *caps;
+        s->probed = true;
     }
-    pthread_mutex_unlock(&states_lock);
-    free(s);
-    return 0;
+    conn_unlock();
+    return s ? 0 : -ENOMEM;
 }
 
 /* The size of xcb_dri3_util_caps_t's first version, the smallest a caller
@@ -369,13 +293,13 @@ bool conn_modifiers_get(xcb_connection_t *c, uint32_t window, uint8_t depth, uin
                         uint64_t **window_mods, uint32_t *n_window, uint64_t **screen_mods,
                         uint32_t *n_screen)
 {
-    struct conn_state **p;
+    struct util_conn *s;
     bool found = false, failed = false;
 
-    pthread_mutex_lock(&states_lock);
-    p = find_locked(c);
-    for (unsigned i = 0; p && i < (*p)->n_mods; i++) {
-        const struct modifier_entry *m = &(*p)->mods[i];
+    conn_lock();
+    s = conn_find_locked(c);
+    for (unsigned i = 0; s && i < s->n_mods; i++) {
+        const struct modifier_entry *m = &s->mods[i];
 
         if (m->window != window || m->depth != depth || m->bpp != bpp)
             continue;
@@ -386,7 +310,7 @@ bool conn_modifiers_get(xcb_connection_t *c, uint32_t window, uint8_t depth, uin
         found = true;
         break;
     }
-    pthread_mutex_unlock(&states_lock);
+    conn_unlock();
     if (found && failed) {
         /* Out of memory: pretend nothing was cached, the caller asks the
          * server (and then fails on memory itself). */
@@ -402,24 +326,24 @@ void conn_modifiers_put(xcb_connection_t *c, uint32_t window, uint8_t depth, uin
                         const uint64_t *screen_mods, uint32_t n_screen)
 {
     struct modifier_entry fresh = { window, depth, bpp, NULL, NULL, n_window, n_screen };
-    struct conn_state **p;
+    struct util_conn *s;
     bool failed = false;
     unsigned slot;
 
     fresh.window_mods = copy_list(window_mods, n_window, &failed);
     fresh.screen_mods = copy_list(screen_mods, n_screen, &failed);
     if (failed) {
-        free_modifier_entry(&fresh);
+        conn_modifier_entry_free(&fresh);
         return;
     }
-    pthread_mutex_lock(&states_lock);
-    p = find_locked(c);
-    if (!p) {
-        pthread_mutex_unlock(&states_lock);
-        free_modifier_entry(&fresh);
+    conn_lock();
+    s = conn_find_locked(c);
+    if (!s || !s->probed) {
+        /* Lists outlive no probe: a refresh in between dropped both. */
+        conn_unlock();
+        conn_modifier_entry_free(&fresh);
         return;
     }
-    struct conn_state *s = *p;
     for (slot = 0; slot < s->n_mods; slot++)
         if (s->mods[slot].window == window && s->mods[slot].depth == depth &&
             s->mods[slot].bpp == bpp)
@@ -433,7 +357,7 @@ void conn_modifiers_put(xcb_connection_t *c, uint32_t window, uint8_t depth, uin
         }
     }
     /* A fresh slot is zero (calloc), a reused one is replaced. */
-    free_modifier_entry(&s->mods[slot]);
+    conn_modifier_entry_free(&s->mods[slot]);
     s->mods[slot] = fresh;
-    pthread_mutex_unlock(&states_lock);
+    conn_unlock();
 }

@@ -11,7 +11,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "wait-deadline.h"
+#include "util-internal/deadline.h"
 
 /* Set once from the environment, cleared for good when the kernel refuses
  * the call (ENOSYS, or EPERM from a sandbox that does not know it): the

@@ -4,8 +4,8 @@
  * process's address space and would not see the X server's wake-ups).
  *
  * Deadlines are absolute CLOCK_MONOTONIC nanoseconds, -1 for none (see
- * wait-deadline.h).  The waits return 0 whenever the caller should look at the
- * words again (woken, a word no longer held the expected value, a signal,
+ * util-internal/deadline.h).  The waits return 0 whenever the caller
+ * should look at the words again (woken, a word no longer held the expected value, a signal,
  * or the end of a slice), -ETIMEDOUT once the deadline has passed, and
  * another negative errno only for a kernel refusal that retrying cannot fix.
  */

@@ -3,7 +3,7 @@
 
 #include <errno.h>
 
-#include "wait-deadline.h"
+#include "util-internal/deadline.h"
 #include "fence-futex.h"
 
 /* How long a wait that watches a connection sleeps between its looks. */

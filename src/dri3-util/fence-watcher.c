@@ -37,7 +37,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "wait-deadline.h"
+#include "util-internal/deadline.h"
 #include "fence-futex.h"
 
 struct watch_entry {

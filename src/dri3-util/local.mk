@@ -10,13 +10,14 @@
 # project the headers are found through -I$(top_srcdir)/src/dri3-util.
 
 lib_LTLIBRARIES += src/libxcb-dri3-util.la
-src_libxcb_dri3_util_la_SOURCES = src/dri3-util/conn-state.h \
+src_libxcb_dri3_util_la_SOURCES = src/dri3-util/conn-state.h src/dri3-util/conn.c \
 	src/dri3-util/fence-private.h src/dri3-util/fence-futex.h src/dri3-util/fence-futex.c \
 	src/dri3-util/fence.c src/dri3-util/fence-wait.c src/dri3-util/fence-conn.c \
 	src/dri3-util/fence-watcher.c src/dri3-util/fence-server.c \
-	src/dri3-util/wait-private.h src/dri3-util/wait-deadline.h src/dri3-util/wait.c \
+	src/dri3-util/wait-private.h src/util-internal/deadline.h src/dri3-util/wait.c \
 	src/dri3-util/wait-conn.c \
-	src/dri3-util/buffer-private.h src/dri3-util/buffer-probe.c src/dri3-util/buffer.c \
+	src/dri3-util/buffer-private.h src/dri3-util/buffer-probe.c \
+	src/dri3-util/buffer-window-caps.c src/dri3-util/buffer.c \
 	src/dri3-util/buffer-pixmap.c src/dri3-util/buffer-gbm.c src/dri3-util/buffer-formats.h \
 	src/dri3-util/buffer-formats.c src/dri3-util/buffer-modifiers.c \
 	src/dri3-util/buffer-device.c src/dri3-util/device-prime.c \
@@ -67,6 +68,7 @@ DRI3_UTIL_MAN_PAGES = \
 	src/dri3-util/man/xcb_dri3_util_probe.3 \
 	src/dri3-util/man/xcb_dri3_util_probe_forget.3 \
 	src/dri3-util/man/xcb_dri3_util_probe_refresh.3 \
+	src/dri3-util/man/xcb_dri3_util_window_caps.3 \
 	src/dri3-util/man/xcb_dri3_util_caps_init.3 \
 	src/dri3-util/man/xcb_dri3_util_buffer_create_memfd.3 \
 	src/dri3-util/man/xcb_dri3_util_buffer_import.3 \

@@ -1,81 +1,30 @@
 /*
- * What the bounded wait keeps per connection: the timeout, and the
- * requests whose waits gave up, until their late answers are taken in.
- *
- * A small list of its own under one mutex, keyed like the probe's cache
- * (struct conn_key) and dropped with it by
- * xcb_dri3_util_probe_forget().  Connections that never set a timeout and
- * never abandoned a request have no entry.
- *
- * Lock order: wait_lock, then libxcb's own lock (xcb_poll_for_reply takes
- * it).  libxcb never calls back into us, so the order cannot invert.
+ * What the bounded wait keeps per connection, in the connection's entry
+ * (conn-state.h): the timeout, and the requests whose waits gave up,
+ * until their late answers are taken in.  Connections that never set a
+ * timeout and never abandoned a request have no entry of their own.
  */
 #include "conn-state.h"
 #include "wait-private.h"
 
 #include <errno.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <unistd.h>
 #include <xcb/xcbext.h>
 
-struct abandoned {
-    unsigned int sequence;
-    unsigned flags;
-};
-
-struct wait_conn {
-    struct wait_conn *next;
-    struct conn_key key;
-    int64_t timeout_ns;
-    struct abandoned *list;
-    size_t n, cap;
-};
-
-static pthread_mutex_t wait_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct wait_conn *conns;
-
-/* Caller holds wait_lock. */
-static struct wait_conn **find_locked(xcb_connection_t *c)
-{
-    struct conn_key key = conn_key_of(c);
-
-    for (struct wait_conn **p = &conns; *p; p = &(*p)->next)
-        if (conn_key_eq(&(*p)->key, &key))
-            return p;
-    return NULL;
-}
-
-/* Caller holds wait_lock.  NULL when memory runs out. */
-static struct wait_conn *get_locked(xcb_connection_t *c)
-{
-    struct wait_conn **p = find_locked(c), *w;
-
-    if (p)
-        return *p;
-    w = calloc(1, sizeof *w);
-    if (!w)
-        return NULL;
-    w->key = conn_key_of(c);
-    w->timeout_ns = XCB_DRI3_UTIL_DEFAULT_TIMEOUT_NS;
-    w->next = conns;
-    conns = w;
-    return w;
-}
-
 int xcb_dri3_util_set_timeout(xcb_connection_t *c, int64_t timeout_ns)
 {
-    struct wait_conn *w;
+    struct util_conn *w;
 
     if (!c || timeout_ns <= 0) {
         errno = EINVAL;
         return -EINVAL;
     }
-    pthread_mutex_lock(&wait_lock);
-    w = get_locked(c);
+    conn_lock();
+    w = conn_get_locked(c);
     if (w)
         w->timeout_ns = timeout_ns;
-    pthread_mutex_unlock(&wait_lock);
+    conn_unlock();
     if (!w) {
         errno = ENOMEM;
         return -ENOMEM;
@@ -85,37 +34,37 @@ int xcb_dri3_util_set_timeout(xcb_connection_t *c, int64_t timeout_ns)
 
 int64_t xcb_dri3_util_timeout(xcb_connection_t *c)
 {
-    struct wait_conn **p;
+    struct util_conn *w;
     int64_t t = XCB_DRI3_UTIL_DEFAULT_TIMEOUT_NS;
 
     if (!c)
         return t;
-    pthread_mutex_lock(&wait_lock);
-    p = find_locked(c);
-    if (p)
-        t = (*p)->timeout_ns;
-    pthread_mutex_unlock(&wait_lock);
+    conn_lock();
+    w = conn_find_locked(c);
+    if (w)
+        t = w->timeout_ns;
+    conn_unlock();
     return t;
 }
 
 void wait_abandon(xcb_connection_t *c, unsigned int sequence, unsigned flags)
 {
-    struct wait_conn *w;
+    struct util_conn *w;
 
-    pthread_mutex_lock(&wait_lock);
-    w = get_locked(c);
-    if (w && w->n == w->cap) {
-        size_t cap = w->cap ? 2 * w->cap : 8;
-        struct abandoned *list = realloc(w->list, cap * sizeof *list);
+    conn_lock();
+    w = conn_get_locked(c);
+    if (w && w->n_abandoned == w->cap_abandoned) {
+        size_t cap = w->cap_abandoned ? 2 * w->cap_abandoned : 8;
+        struct abandoned *list = realloc(w->abandoned, cap * sizeof *list);
 
         if (list) {
-            w->list = list;
-            w->cap = cap;
+            w->abandoned = list;
+            w->cap_abandoned = cap;
         }
     }
-    if (w && w->n < w->cap)
-        w->list[w->n++] = (struct abandoned){ sequence, flags };
-    pthread_mutex_unlock(&wait_lock);
+    if (w && w->n_abandoned < w->cap_abandoned)
+        w->abandoned[w->n_abandoned++] = (struct abandoned){ sequence, flags };
+    conn_unlock();
 }
 
 /* Frees a late answer and closes the fds libxcb appended to a reply. */
@@ -134,53 +83,33 @@ static void drop_answer(void *reply, xcb_generic_error_t *error, unsigned flags)
     free(error);
 }
 
-/* Caller holds wait_lock. */
-static void collect_locked(struct wait_conn *w)
+void wait_collect_locked(struct util_conn *w)
 {
     size_t kept = 0;
 
-    for (size_t i = 0; i < w->n; i++) {
+    for (size_t i = 0; i < w->n_abandoned; i++) {
         void *reply = NULL;
         xcb_generic_error_t *error = NULL;
 
         /* On a connection in error this answers 1 with nothing: whatever
          * libxcb still held is gone with the connection. */
-        if (xcb_poll_for_reply(w->key.c, w->list[i].sequence, &reply, &error))
-            drop_answer(reply, error, w->list[i].flags);
+        if (xcb_poll_for_reply(w->key.c, w->abandoned[i].sequence, &reply, &error))
+            drop_answer(reply, error, w->abandoned[i].flags);
         else
-            w->list[kept++] = w->list[i];
+            w->abandoned[kept++] = w->abandoned[i];
     }
-    w->n = kept;
+    w->n_abandoned = kept;
 }
 
 void xcb_dri3_util_collect_abandoned(xcb_connection_t *c)
 {
-    struct wait_conn **p;
+    struct util_conn *w;
 
     if (!c)
         return;
-    pthread_mutex_lock(&wait_lock);
-    p = find_locked(c);
-    if (p && (*p)->n)
-        collect_locked(*p);
-    pthread_mutex_unlock(&wait_lock);
-}
-
-void wait_conn_forget(xcb_connection_t *c)
-{
-    struct wait_conn **p, *w = NULL;
-
-    pthread_mutex_lock(&wait_lock);
-    p = find_locked(c);
-    if (p) {
-        w = *p;
-        /* What has come is freed now; what has not stays libxcb's. */
-        collect_locked(w);
-        *p = w->next;
-    }
-    pthread_mutex_unlock(&wait_lock);
-    if (w) {
-        free(w->list);
-        free(w);
-    }
+    conn_lock();
+    w = conn_find_locked(c);
+    if (w && w->n_abandoned)
+        wait_collect_locked(w);
+    conn_unlock();
 }

@@ -1,7 +1,8 @@
 /*
  * The bounded wait's internals, shared by wait.c (the waits and the
  * thread's scope), wait-conn.c (per-connection timeout and abandoned
- * requests) and every file of the library that makes a round trip.
+ * requests, in the connection's entry of conn-state.h) and every file of
+ * the library that makes a round trip.
  */
 #ifndef XCB_DRI3_UTIL_WAIT_PRIVATE_H
 #define XCB_DRI3_UTIL_WAIT_PRIVATE_H
@@ -29,9 +30,6 @@ void wait_abandon(xcb_connection_t *c, unsigned int sequence, unsigned flags);
  * the application's event queue.
  */
 void wait_abandon_void(xcb_connection_t *c, xcb_void_cookie_t cookie);
-
-/* Drops what wait-conn.c keeps for c (called by probe_forget). */
-void wait_conn_forget(xcb_connection_t *c);
 
 /*
  * The library's own round trips: the public waits with the deadline of

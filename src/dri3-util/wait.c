@@ -18,7 +18,7 @@
  * sleeping past a reply.
  */
 #include "wait-private.h"
-#include "wait-deadline.h"
+#include "util-internal/deadline.h"
 
 #include <errno.h>
 #include <fcntl.h>

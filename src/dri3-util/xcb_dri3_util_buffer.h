@@ -91,15 +91,36 @@ void xcb_dri3_util_caps_init(xcb_dri3_util_caps_t *caps);
  */
 int xcb_dri3_util_probe(xcb_connection_t *c, xcb_dri3_util_caps_t *caps);
 
-/* Drops what the library keeps for c: the probe's answer, the modifier
- * lists, and the waits' timeout and abandoned requests (late answers that
- * have come are freed now; those still to come stay libxcb's). */
+/*
+ * The Present capabilities (XCB_PRESENT_CAPABILITY_*) of `window` in
+ * *caps.  Asked with PresentQueryCapabilities, bounded like the probe's
+ * round trips; the answer for the last window asked on a connection is
+ * kept with the probe's, so that a loop presenting to one window asks
+ * once (xcb_dri3_util_probe_refresh() drops it: capabilities can change
+ * when a window moves to another output).  Thread-safe.
+ *
+ * Returns 0, -EINVAL (c or caps NULL), -ENOTSUP (the server lacks
+ * Present), -ENODEV (the server refused: no such window), -EPIPE,
+ * -ETIMEDOUT, -ECANCELED, -EPROTO, -ENOMEM.
+ */
+int xcb_dri3_util_window_caps(xcb_connection_t *c, xcb_window_t window, uint32_t *caps);
+
+/*
+ * What the library keeps for a connection is one entry: the server's
+ * answers (the probe's, the modifier lists, the last window's
+ * capabilities) and what the application set or still owes (the waits'
+ * timeout, requests whose waits gave up).
+ *
+ * xcb_dri3_util_probe_forget() drops the whole entry (late answers that
+ * have come are freed now; those still to come stay libxcb's): call it
+ * before xcb_disconnect().
+ */
 void xcb_dri3_util_probe_forget(xcb_connection_t *c);
 
-/* Drops only the answers cached for c (the probe's and the modifier
- * lists): the next call asks the server again.  What the application set
- * (the waits' timeout) and the abandoned requests stay.  For a user of
- * the connection that goes while others stay (a swapchain's teardown). */
+/* Drops only the server's answers kept for c: the next call asks the
+ * server again.  What the application set (the waits' timeout) and the
+ * abandoned requests stay.  For a user of the connection that goes while
+ * others stay (a swapchain's teardown). */
 void xcb_dri3_util_probe_refresh(xcb_connection_t *c);
 
 /* ---- buffers -------------------------------------------------------------- */

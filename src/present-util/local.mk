@@ -17,7 +17,6 @@ src_libxcb_present_util_la_SOURCES = \
 	src/present-util/backend-dri3-private.h src/present-util/backend-dri3-images.c \
 	src/present-util/backend-dri3-alloc.c src/present-util/alloc-private.h \
 	src/present-util/present-synced.c src/present-util/xcb_present_util_synced.h \
-	src/present-util/window-caps.c src/present-util/window-caps-private.h \
 	src/present-util/sized.c src/present-util/sized-private.h
 src_libxcb_present_util_la_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE \
 	-I$(top_srcdir)/src/present-util -I$(top_srcdir)/src/dri3-util $(GBM_CFLAGS)

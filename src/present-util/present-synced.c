@@ -3,13 +3,13 @@
  * server waits for an acquire point before it reads the pixmap and
  * signals a release point when it is done, instead of the implicit fences
  * and IdleNotify of PresentPixmap.  A Present request, so it lives here;
- * the versions come from libxcb-dri3-util's probe, the window's Syncobj
- * capability from window-caps.c.
+ * the versions and the window's Syncobj capability come from
+ * libxcb-dri3-util's probe (xcb_dri3_util_window_caps(), kept there per
+ * connection).
  */
 #include "xcb_present_util.h"
 #include "xcb_dri3_util.h"
 #include "sized-private.h"
-#include "window-caps-private.h"
 
 #include <errno.h>
 #include <string.h>
@@ -67,7 +67,7 @@ static int server_caps(xcb_connection_t *c, xcb_window_t window, uint32_t *windo
     if (!caps.dri3 || !caps.present || (caps.dri3_major == 1 && caps.dri3_minor < 4) ||
         (caps.present_major == 1 && caps.present_minor < 4))
         return -ENOTSUP;
-    return window_caps(c, window, window_caps_out);
+    return xcb_dri3_util_window_caps(c, window, window_caps_out);
 }
 
 int xcb_present_util_present_pixmap_synced(xcb_connection_t *c,

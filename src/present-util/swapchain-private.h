@@ -31,7 +31,7 @@
 /* The swapchain's times are libxcb-dri3-util's clock, deadline_now_ns()
  * (CLOCK_MONOTONIC ns), held as uint64_t: the deadlines it hands to that
  * library's waits must be on the same clock. */
-#include "wait-deadline.h"
+#include "util-internal/deadline.h"
 #include "xcb_dri3_util_buffer.h"
 #include "xcb_present_util.h"
 

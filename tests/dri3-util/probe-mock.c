@@ -220,3 +220,72 @@ TEST(broken_connection)
     bt_stop(&t);
     e2e_end(&t);
 }
+
+/* A window's Present capabilities: asked once for the last window, a
+ * window the server refuses is -ENODEV and replaces nothing, a refresh
+ * asks again; the arguments and a server without Present are refused
+ * before anything is sent. */
+TEST(window_caps_asked_once_for_the_last_window)
+{
+    const uint32_t all = XCB_PRESENT_CAPABILITY_ASYNC | XCB_PRESENT_CAPABILITY_FENCE |
+                         XCB_PRESENT_CAPABILITY_UST | XCB_PRESENT_CAPABILITY_ASYNC_MAY_TEAR |
+                         XCB_PRESENT_CAPABILITY_SYNCOBJ;
+    uint32_t caps = 0;
+    struct e2e t;
+    xcb_window_t w;
+
+    e2e_start(&t, "present-window-caps", "async,ust", NULL);
+    w = e2e_create_window(&t, 0, 0, 8, 8);
+    CHECK_EQ(xcb_dri3_util_window_caps(NULL, w, &caps), -EINVAL);
+    CHECK_EQ(xcb_dri3_util_window_caps(t.c, w, NULL), -EINVAL);
+    CHECK_EQ(xcb_dri3_util_window_caps(t.c, w, &caps), 0);
+    CHECK_EQ(caps, XCB_PRESENT_CAPABILITY_ASYNC | XCB_PRESENT_CAPABILITY_UST);
+    caps = 0;
+    CHECK_EQ(xcb_dri3_util_window_caps(t.c, w, &caps), 0);
+    CHECK_EQ(caps, XCB_PRESENT_CAPABILITY_ASYNC | XCB_PRESENT_CAPABILITY_UST);
+    CHECK_EQ(xcb_dri3_util_window_caps(t.c, 0x00bad000, &caps), -ENODEV);
+    CHECK_EQ(xcb_dri3_util_window_caps(t.c, w, &caps), 0);
+    CHECK_EQ(xcb_dri3_util_window_caps(t.c, t.root, &caps), 0);
+    CHECK_EQ(caps, all);
+    xcb_dri3_util_probe_refresh(t.c);
+    CHECK_EQ(xcb_dri3_util_window_caps(t.c, t.root, &caps), 0);
+    CHECK_EQ(caps, all);
+    CHECK_EQ(xcb_connection_has_error(t.c), 0);
+    bt_stop(&t);
+    /* The probes' two (the root's), w once, the bad window, the root
+     * once before the refresh and once after. */
+    CHECK_EQ(e2e_count_requests(&t, PRESENT, XCB_PRESENT_QUERY_CAPABILITIES), 6);
+    CHECK_EQ(e2e_count_requests(&t, PRESENT, XCB_PRESENT_QUERY_VERSION), 2);
+    e2e_end(&t);
+
+    e2e_start(&t, "present-version", "none", NULL);
+    CHECK_EQ(xcb_dri3_util_window_caps(t.c, t.root, &caps), -ENOTSUP);
+    bt_stop(&t);
+    CHECK_EQ(count_major(&t, PRESENT), 0);
+    e2e_end(&t);
+}
+
+/* One entry per connection, two lifetimes inside it: a refresh (a
+ * swapchain's teardown) drops the server's answers and keeps the
+ * application's timeout; forget drops both. */
+TEST(refresh_keeps_the_timeout_forget_drops_it)
+{
+    xcb_dri3_util_caps_t caps = { .size = sizeof caps };
+    uint32_t wcaps;
+    struct e2e t;
+
+    e2e_start(&t, NULL);
+    CHECK_EQ(xcb_dri3_util_set_timeout(t.c, 5000000000LL), 0);
+    probe(&t, &caps);
+    CHECK_EQ(xcb_dri3_util_window_caps(t.c, t.root, &wcaps), 0);
+    xcb_dri3_util_probe_refresh(t.c);
+    CHECK_EQ(xcb_dri3_util_timeout(t.c), 5000000000LL);
+    probe(&t, &caps);
+    CHECK_EQ(xcb_dri3_util_timeout(t.c), 5000000000LL);
+    xcb_dri3_util_probe_forget(t.c);
+    CHECK_EQ(xcb_dri3_util_timeout(t.c), XCB_DRI3_UTIL_DEFAULT_TIMEOUT_NS);
+    probe(&t, &caps);
+    bt_stop(&t);
+    CHECK_EQ(e2e_count_requests(&t, DRI3, XCB_DRI3_QUERY_VERSION), 3);
+    e2e_end(&t);
+}

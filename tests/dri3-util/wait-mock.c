@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "buffer-test-util.h"
-#include "wait-deadline.h"
+#include "util-internal/deadline.h"
 #include "event-thread.h"
 
 #define MS 1000000LL

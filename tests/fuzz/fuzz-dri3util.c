@@ -1,8 +1,9 @@
 /*
  * Fuzz target: libxcb-dri3-util's calls that talk to the server (the
- * probe, device_open, get_supported_modifiers, buffer_from_pixmap and
- * buffer_to_pixmap, fence_from_server and fence_to_server, syncobjs and
- * timelines) against the scripted server of fuzz-server.h.
+ * probe and window_caps, device_open, get_supported_modifiers,
+ * buffer_from_pixmap and buffer_to_pixmap, fence_from_server and
+ * fence_to_server, syncobjs and timelines) against the scripted server of
+ * fuzz-server.h.
  *
  * Input: 8 bytes for this driver, then the server's script.
  *   byte 0  which calls (bits: probe, device, modifiers, buffer from a
@@ -62,6 +63,14 @@ static void probe(xcb_connection_t *c)
         fuzz_touch(&caps, sizeof(caps));
     else if (r != -EPIPE && r != -ENOMEM && r != -ETIMEDOUT && r != -EPROTO)
         fuzz_finding("probe() returned %d", r);
+    if (r == 0) {
+        uint32_t wcaps;
+
+        r = xcb_dri3_util_window_caps(c, FUZZ_WINDOW, &wcaps);
+        if (r != 0 && r != -ENOTSUP && r != -ENODEV && r != -EPIPE && r != -ENOMEM &&
+            r != -ETIMEDOUT && r != -EPROTO)
+            fuzz_finding("window_caps() returned %d", r);
+    }
 }
 
 static void check_string(const char *s, size_t size, const char *what)

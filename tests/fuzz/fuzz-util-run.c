@@ -25,7 +25,7 @@
 #include <xcb/xcbext.h>
 
 /* The library's own clock: a run's time is measured as its waits count it. */
-#include "wait-deadline.h"
+#include "util-internal/deadline.h"
 #include "fuzz-conn.h"
 #include "fuzz-server.h"
 #include "xcb_dri3_util.h"

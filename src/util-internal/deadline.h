@@ -1,10 +1,18 @@
 /*
- * Absolute CLOCK_MONOTONIC deadlines.  Every wait in the library turns its
- * relative timeout into one of these once, at the start, so that retries
- * after a signal or a spurious wake-up never extend the total wait.
+ * Absolute CLOCK_MONOTONIC deadlines.  Every wait in the util libraries
+ * turns its relative timeout into one of these once, at the start, so
+ * that retries after a signal or a spurious wake-up never extend the
+ * total wait.
+ *
+ * src/util-internal/ holds what both util libraries use inside and
+ * neither exports.  Header-only on purpose: anything with state (the
+ * per-connection entry, the waits' tables) lives once, in
+ * libxcb-dri3-util, and libxcb-present-util reaches it through that
+ * library's public calls; a convenience library linked into both would
+ * give each its own copy of that state.
  */
-#ifndef XCB_DRI3_UTIL_DEADLINE_H
-#define XCB_DRI3_UTIL_DEADLINE_H
+#ifndef XCB_UTIL_INTERNAL_DEADLINE_H
+#define XCB_UTIL_INTERNAL_DEADLINE_H
 
 #include <limits.h>
 #include <stdbool.h>
