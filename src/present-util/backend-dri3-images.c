@@ -232,8 +232,27 @@ int dri3_images_upload(sc_t *sc, struct buffer *b, const xcb_rectangle_t *damage
 
     if (!dri3_state(sc)->prime || !db->image || !db->buf)
         return 0;
-    r = sc->prime_copy ? sc->prime_copy(sc->prime_data, db->image, db->buf, damage, n)
-                       : cpu_copy(db->image, db->buf, damage, n);
+    if (sc->prime_copy) {
+        xcb_present_util_prime_copy_t copy = sc->prime_copy;
+        void *data = sc->prime_data;
+        const xcb_dri3_util_buffer_t *image = db->image, *buf = db->buf;
+
+        /* The caller's hook runs without the lock, like the other
+         * callbacks: a GPU blit may take a while, and the hook may call
+         * back into the swapchain (its stats, from another thread an
+         * acquire).  Counted as a waiter, so that destroy() waits for it;
+         * the image stays acquired, so nothing reallocates its buffers
+         * meanwhile (present() checks that it still is afterwards). */
+        sc->waiters++;
+        pthread_mutex_unlock(&sc->lock);
+        r = copy(data, image, buf, damage, n);
+        pthread_mutex_lock(&sc->lock);
+        sc->waiters--;
+        if (sc->destroying)
+            pthread_cond_broadcast(&sc->idle_cond);
+    } else {
+        r = cpu_copy(db->image, db->buf, damage, n);
+    }
     if (r < 0) {
         sc_log(sc, "PRIME: the copy of image %u failed (%d)", b->index, r);
         return r;

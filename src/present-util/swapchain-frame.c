@@ -592,6 +592,13 @@ int sc_present_frame(sc_t *sc, const xcb_present_util_image_t *image,
         r = validate_damage(sc, b, damage, n_damage);
     if (!r && sc->backend->upload)
         r = sc->backend->upload(sc, b, damage, n_damage);
+    if (sc->buffers[image->index].state != BUF_ACQUIRED) {
+        /* released by another thread while PRIME's hook ran unlocked */
+        sc_unlock(sc);
+        return -EINVAL;
+    }
+    if (!r && (sc->destroying || sc->dead))
+        r = sc->destroying ? -ECANCELED : sc->dead;
     if (r < 0) {
         sc_give_back(sc, b);
         sc_unlock(sc);

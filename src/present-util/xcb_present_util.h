@@ -140,7 +140,9 @@ typedef enum {
  * rectangles in damage (n_damage 0: all of it), done or queued on the
  * caller's GPU before it returns so that the server's read of dst comes
  * after it (implicit sync of the dma-buf).  Returns 0 or a negative errno,
- * which present() returns (the frame is not sent). */
+ * which present() returns (the frame is not sent).  Called in the
+ * presenting thread without the swapchain's lock: it may call the
+ * swapchain, and destroy() waits for it. */
 typedef int (*xcb_present_util_prime_copy_t)(void *data, const xcb_dri3_util_buffer_t *src,
                                              const xcb_dri3_util_buffer_t *dst,
                                              const xcb_rectangle_t *damage, uint32_t n_damage);
