@@ -14,7 +14,7 @@
  *     codec-bench --roundtrip N   CPU time per BuffersFromPixmap round trip
  *                            through the mock, 4 planes (4 fds back)
  *
- * The connection is the fuzz harness's (tests/fuzz/fuzz-conn.c): a
+ * The connection is the mock's in-process one (mock/mock-inproc.h): a
  * socketpair whose server end this program reads and writes between the
  * measured stretches, outside them.
  */
@@ -35,13 +35,19 @@
 #include <xcb/dri3.h>
 #include <xcb/present.h>
 
-#include "fuzz-conn.h"
+#include "mock-inproc.h"
 #include "mock-server.h"
 
 #define N 200               /* calls per measured stretch */
+#define DRI3_MAJOR 140      /* the majors the connection gives the extensions */
+#define PRESENT_MAJOR 141
 #define MODS 4096           /* GetSupportedModifiers: modifiers per reply */
 
-static struct fuzz_conn fc;
+/* The client and the server's end of its socketpair (mock-inproc.h). */
+static struct {
+    xcb_connection_t *c;
+    int server;
+} fc = { NULL, -1 };
 static int memfd;
 static volatile uint64_t sink;
 
@@ -292,7 +298,7 @@ static void make_event(uint16_t evtype, size_t len)
 {
     memset(event, 0, sizeof(event));
     event[0] = 35;
-    event[1] = FUZZ_PRESENT_MAJOR;
+    event[1] = PRESENT_MAJOR;
     put32(event + 4, (uint32_t)((len - 32) / 4));
     memcpy(event + 8, &evtype, 2);
     put32(event + 12, 0x200010);
@@ -531,14 +537,23 @@ int main(int argc, char **argv)
     memfd = memfd_create("codec-bench", MFD_CLOEXEC);
     if (memfd < 0)
         die("memfd_create");
-    if (!fuzz_conn_open(&fc))
-        die("connect");
+    {
+        const char *error = NULL;
+
+        fc.c = mock_inproc_connect(&fc.server, NULL, &error);
+        if (!fc.c ||
+            mock_inproc_know_extensions(fc.c, fc.server, DRI3_MAJOR, PRESENT_MAJOR) < 0) {
+            fprintf(stderr, "codec-bench: connect: %s\n", error ? error : "extensions");
+            return 1;
+        }
+    }
     encoders();
     decoders();
     measuring = true;
     encoders();
     decoders();
-    fuzz_conn_close(&fc);
+    xcb_disconnect(fc.c);
+    close(fc.server);
     close(memfd);
     return 0;
 }

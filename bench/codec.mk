@@ -4,9 +4,9 @@
 # bench/README.md. Built by `make` (so it keeps compiling), run by
 # `make bench`.
 if HAVE_REF
-CODEC_BENCH_SOURCES = bench/codec-bench.c tests/fuzz/fuzz-conn.c tests/fuzz/fuzz-conn.h
-CODEC_BENCH_CPPFLAGS = -D_GNU_SOURCE -I$(top_srcdir)/tests/fuzz -I$(top_srcdir)/tests/mock
-CODEC_BENCH_LDADD = tests/mock/libmockserver.la $(XCB_LIBS) -lpthread
+CODEC_BENCH_SOURCES = bench/codec-bench.c
+CODEC_BENCH_CPPFLAGS = -D_GNU_SOURCE -I$(top_srcdir)/mock
+CODEC_BENCH_LDADD = mock/libmockserver.la $(XCB_LIBS) -lpthread
 noinst_PROGRAMS += bench/codec-bench bench/codec-bench-ref
 bench_codec_bench_SOURCES = $(CODEC_BENCH_SOURCES)
 bench_codec_bench_CPPFLAGS = $(AM_CPPFLAGS) $(CODEC_BENCH_CPPFLAGS)

@@ -9,7 +9,7 @@
 build=${TOP_BUILDDIR:-.}
 src=${TOP_SRCDIR:-$(dirname "$0")/..}
 loop=$build/examples/present-loop
-mock=$build/tests/mock/mock-x-server
+mock=$build/mock/mock-x-server
 . "$src/scripts/displayfd.sh"
 . "$src/tests/common/tap.sh"
 displayfd_tmpdir present-loop

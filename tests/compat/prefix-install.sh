@@ -21,7 +21,7 @@
 #                   0: skip it (for a 1.15-only install)
 #   UTIL_VERSION    the version the util .pc files must say (unset: 0.x)
 #   MOCK_SERVER     mock-x-server to run present-loop on (default
-#                   $TOP_BUILDDIR/tests/mock/mock-x-server; absent: skipped)
+#                   $TOP_BUILDDIR/mock/mock-x-server; absent: skipped)
 #   CC, PKG_CONFIG  tools (default gcc, pkg-config)
 #   COMPAT_SKIP_STATUS  exit status when skipping (default 77); automake's
 #                   tap-driver.sh reports any non-zero status as ERROR, so
@@ -231,7 +231,7 @@ fi
 # it; a DESTDIR install of /usr/local, as here, has none, so the first
 # link gets LD_LIBRARY_PATH (which ld searches too) in its place.
 loop_src=${TOP_SRCDIR:-$srcdir/../..}/examples/present-loop.c
-mock=${MOCK_SERVER:-${TOP_BUILDDIR:-.}/tests/mock/mock-x-server}
+mock=${MOCK_SERVER:-${TOP_BUILDDIR:-.}/mock/mock-x-server}
 pu_flags=$(pc --cflags --libs xcb-present-util 2> "$tmp/pc.err")
 # shellcheck disable=SC2086
 if [ -f "$loop_src" ] &&

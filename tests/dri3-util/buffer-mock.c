@@ -1,5 +1,5 @@
 /*
- * Buffers through an X server: the mock server (tests/mock) maps the
+ * Buffers through an X server: the mock server (mock/) maps the
  * memfds we send it as pixmaps and hands its own pixmaps' memfds back, so
  * pixels written on one side show on the other.  DRI3 1.0, 1.2 and 1.4
  * servers; refusals that must send nothing; the server's refusals.

@@ -1,5 +1,5 @@
 /*
- * Fences through an X server: the mock server (tests/mock) maps the pages
+ * Fences through an X server: the mock server (mock/) maps the pages
  * we send it and makes its own, as a real server does with libxshmfence.
  */
 #include <sys/stat.h>

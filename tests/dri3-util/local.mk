@@ -45,14 +45,14 @@ tests_dri3_util_fence_interop_CFLAGS = $(DRI3_UTIL_TEST_CFLAGS)
 tests_dri3_util_fence_interop_LDADD = $(DRI3_UTIL_TEST_LDADD) $(XSHMFENCE_LIBS)
 endif
 
-# Against the mock X server (tests/mock).
+# Against the mock X server (mock/).
 check_PROGRAMS += tests/dri3-util/fence-mock
 TESTS += tests/dri3-util/fence-mock
 VALGRIND_TESTS += tests/dri3-util/fence-mock
 tests_dri3_util_fence_mock_SOURCES = tests/dri3-util/fence-mock.c tests/dri3-util/fence-test-util.h
-tests_dri3_util_fence_mock_CPPFLAGS = $(DRI3_UTIL_TEST_CPPFLAGS) -I$(top_srcdir)/tests/mock
+tests_dri3_util_fence_mock_CPPFLAGS = $(DRI3_UTIL_TEST_CPPFLAGS) -I$(top_srcdir)/mock -I$(top_srcdir)/tests/mock
 tests_dri3_util_fence_mock_CFLAGS = $(DRI3_UTIL_TEST_CFLAGS)
-tests_dri3_util_fence_mock_LDADD = tests/mock/libmockserver.la $(DRI3_UTIL_TEST_LDADD) \
+tests_dri3_util_fence_mock_LDADD = mock/libmockserver.la $(DRI3_UTIL_TEST_LDADD) \
 	$(XCB_EXT_DEPS_LIBS)
 
 # Against the mock server, with the end-to-end helpers (tests/e2e).
@@ -66,9 +66,9 @@ BUFFER_UNIT_TESTS = tests/dri3-util/buffer-unit tests/dri3-util/formats tests/dr
 BUFFER_XVFB_TESTS = tests/dri3-util/probe-xvfb
 # libxcb-present-util too: PresentPixmapSynced lives there, and the error
 # rule's test covers both libraries.
-BUFFER_TEST_CPPFLAGS = $(DRI3_UTIL_TEST_CPPFLAGS) -I$(top_srcdir)/tests/mock \
+BUFFER_TEST_CPPFLAGS = $(DRI3_UTIL_TEST_CPPFLAGS) -I$(top_srcdir)/mock -I$(top_srcdir)/tests/mock \
 	-I$(top_srcdir)/tests/e2e -I$(top_srcdir)/src/present-util
-BUFFER_TEST_LDADD = tests/mock/libmockserver.la src/libxcb-present-util.la $(DRI3_UTIL_TEST_LDADD) \
+BUFFER_TEST_LDADD = mock/libmockserver.la src/libxcb-present-util.la $(DRI3_UTIL_TEST_LDADD) \
 	src/libxcb-dri3.la src/libxcb-present.la $(XCB_EXT_DEPS_LIBS)
 BUFFER_TEST_COMMON = tests/e2e/e2e-util.c tests/e2e/e2e-util.h tests/dri3-util/buffer-test-util.h
 

@@ -10,7 +10,7 @@
 # Environment: TOP_BUILDDIR, the build tree (set by `make check`).
 # Prints TAP.
 
-server="${TOP_BUILDDIR:-.}/tests/mock/mock-x-server"
+server="${TOP_BUILDDIR:-.}/mock/mock-x-server"
 client="${TOP_BUILDDIR:-.}/tests/e2e/any-client"
 . "$(dirname "$0")/../../scripts/displayfd.sh"
 displayfd_tmpdir e2e-by-hand

@@ -1,6 +1,6 @@
 /*
  * Helpers for the end-to-end tests: each test starts its own mock X server
- * (tests/mock), talks to it through our generated libraries over a real
+ * (mock/), talks to it through our generated libraries over a real
  * Unix socket, and afterwards reads the server's transcript to see what
  * arrived.  Every helper ends the test with a failure message when
  * something it needs does not work, so test bodies stay short.

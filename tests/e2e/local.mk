@@ -1,13 +1,13 @@
 # The end-to-end suite: our generated libraries over a real socket to the
-# mock X server (tests/mock), one mock per test.  Plus the differential
+# mock X server (mock/), one mock per test.  Plus the differential
 # check, one program built against our libraries and against Debian's.
 
 E2E_TESTS = tests/e2e/e2e-dri3 tests/e2e/e2e-present tests/e2e/e2e-roundtrip \
 	tests/e2e/e2e-timing tests/e2e/e2e-faults
 E2E_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE -I$(top_srcdir)/tests/common \
-	-I$(top_srcdir)/tests/mock
+	-I$(top_srcdir)/mock -I$(top_srcdir)/tests/mock
 E2E_CFLAGS = $(AM_CFLAGS) $(XCB_EXT_DEPS_CFLAGS) -pthread
-E2E_LDADD = tests/e2e/libe2e.la tests/libtestrunner.la tests/mock/libmockserver.la \
+E2E_LDADD = tests/e2e/libe2e.la tests/libtestrunner.la mock/libmockserver.la \
 	src/libxcb-dri3.la src/libxcb-present.la $(XCB_EXT_DEPS_LIBS) $(XCB_LIBS) -lpthread
 
 # The helpers are compiled once, into a convenience library; each test is
@@ -52,17 +52,17 @@ if HAVE_REF
 # system's.
 check_PROGRAMS += tests/e2e/diff-calls tests/e2e/diff-calls-ref
 TESTS += tests/e2e/differential.sh
-DIFF_CPPFLAGS = -D_GNU_SOURCE -I$(top_srcdir)/tests/mock
+DIFF_CPPFLAGS = -D_GNU_SOURCE -I$(top_srcdir)/mock -I$(top_srcdir)/tests/mock
 DIFF_CFLAGS = $(AM_CFLAGS) $(XCB_EXT_DEPS_CFLAGS)
 tests_e2e_diff_calls_SOURCES = tests/e2e/diff-calls.c
 tests_e2e_diff_calls_CPPFLAGS = $(AM_CPPFLAGS) $(DIFF_CPPFLAGS)
 tests_e2e_diff_calls_CFLAGS = $(DIFF_CFLAGS)
-tests_e2e_diff_calls_LDADD = tests/mock/libmockserver.la src/libxcb-dri3.la \
+tests_e2e_diff_calls_LDADD = mock/libmockserver.la src/libxcb-dri3.la \
 	src/libxcb-present.la $(XCB_EXT_DEPS_LIBS) $(XCB_LIBS)
 tests_e2e_diff_calls_ref_SOURCES = tests/e2e/diff-calls.c
 tests_e2e_diff_calls_ref_CPPFLAGS = $(DIFF_CPPFLAGS)
 tests_e2e_diff_calls_ref_CFLAGS = $(DIFF_CFLAGS) $(REF_CFLAGS)
-tests_e2e_diff_calls_ref_LDADD = tests/mock/libmockserver.la $(REF_LIBS) \
+tests_e2e_diff_calls_ref_LDADD = mock/libmockserver.la $(REF_LIBS) \
 	$(XCB_EXT_DEPS_LIBS) $(XCB_LIBS)
 endif
 

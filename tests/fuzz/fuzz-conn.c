@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #endif
 #include "fuzz-conn.h"
+#include "mock-inproc.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -17,9 +18,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* Every wait of the scripted server is bounded: a harness that hangs hides
- * findings, and libFuzzer's own timeout would blame the input. */
-#define IO_TIMEOUT_MS 2000
+/* Every write of the scripted server is bounded (mock_inproc_write(): two
+ * seconds): a harness that hangs hides findings, and libFuzzer's own
+ * timeout would blame the input. */
 /* Less than a socket buffer holds, so that the whole stream is written
  * before the client reads any of it. */
 #define FUZZ_MAX_STREAM (128 * 1024)
@@ -50,83 +51,6 @@ void fuzz_touch(const void *p, size_t n)
 }
 
 /* ------------------------------------------------------------ handshake */
-
-static size_t put16(uint8_t *p, uint16_t v)
-{
-    p[0] = (uint8_t)v;
-    p[1] = (uint8_t)(v >> 8);
-    return 2;
-}
-
-static size_t put32(uint8_t *p, uint32_t v)
-{
-    put16(p, (uint16_t)v);
-    put16(p + 2, (uint16_t)(v >> 16));
-    return 4;
-}
-
-/* The connection setup reply: one screen with one depth-24 TrueColor visual
- * and its pixmap format, as in the wire tests' fake server. */
-size_t fuzz_conn_setup_reply(uint8_t *b)
-{
-    size_t n = 0;
-
-    memset(b, 0, 128);
-    b[n] = 1;                   /* Success */
-    n += 2;
-    n += put16(b + n, 11);      /* protocol 11.0 */
-    n += put16(b + n, 0);
-    n += 2;                     /* length, below */
-    n += put32(b + n, 12101004);
-    n += put32(b + n, 0x00200000);          /* resource-id-base */
-    n += put32(b + n, 0x001fffff);          /* resource-id-mask */
-    n += put32(b + n, 256);                 /* motion-buffer-size */
-    n += put16(b + n, 4);                   /* vendor length */
-    n += put16(b + n, 4096);                /* maximum-request-length */
-    b[n++] = 1;                             /* screens */
-    b[n++] = 1;                             /* pixmap formats */
-    n += 2;                                 /* LSBFirst, LeastSignificant */
-    b[n++] = 32;
-    b[n++] = 32;
-    b[n++] = 8;                             /* keycodes 8..255 */
-    b[n++] = 255;
-    n += 4;
-    memcpy(b + n, "fuzz", 4);
-    n += 4;
-    b[n++] = 24;                            /* FORMAT: depth 24, 32 bpp, pad 32 */
-    b[n++] = 32;
-    b[n++] = 32;
-    n += 5;
-    n += put32(b + n, 0x123);               /* SCREEN: root */
-    n += put32(b + n, 0x22);                /* default colormap */
-    n += put32(b + n, 0x00ffffff);
-    n += put32(b + n, 0);
-    n += put32(b + n, 0);
-    n += put16(b + n, 1920);
-    n += put16(b + n, 1080);
-    n += put16(b + n, 508);
-    n += put16(b + n, 286);
-    n += put16(b + n, 1);
-    n += put16(b + n, 1);
-    n += put32(b + n, 0x21);                /* root visual */
-    n += 2;                                 /* backing stores, save unders */
-    b[n++] = 24;                            /* root depth */
-    b[n++] = 1;                             /* depths */
-    b[n++] = 24;                            /* DEPTH 24 */
-    n += 1;
-    n += put16(b + n, 1);                   /* visuals */
-    n += 4;
-    n += put32(b + n, 0x21);                /* VISUALTYPE */
-    b[n++] = 4;                             /* TrueColor */
-    b[n++] = 8;
-    n += put16(b + n, 256);
-    n += put32(b + n, 0x00ff0000);
-    n += put32(b + n, 0x0000ff00);
-    n += put32(b + n, 0x000000ff);
-    n += 4;
-    put16(b + 6, (uint16_t)((n - 8) / 4));
-    return n;
-}
 
 bool fuzz_strict_leaks(void)
 {
@@ -161,91 +85,15 @@ void fuzz_attach_fds(struct msghdr *msg, union fuzz_fd_control *control, const i
     memcpy(CMSG_DATA(cm), fds, sizeof(int) * nfds);
 }
 
-static bool write_all(int fd, const uint8_t *b, size_t len)
-{
-    while (len > 0) {
-        ssize_t n;
-
-        if (!fuzz_io_ready(fd, POLLOUT, IO_TIMEOUT_MS))
-            return false;
-        n = send(fd, b, len, MSG_NOSIGNAL);
-        if (n < 0 && (errno == EINTR || errno == EAGAIN))
-            continue;
-        if (n <= 0)
-            return false;
-        b += n;
-        len -= (size_t)n;
-    }
-    return true;
-}
-
-/* libxcb reads while it writes its setup request and would take a setup
- * reply written ahead for packets, so the answer comes from a thread once
- * the 12-byte request (no authorization) has arrived. */
-static void *handshake(void *arg)
-{
-    int fd = *(int *)arg;
-    uint8_t buf[128];
-    size_t got = 0, n;
-
-    while (got < 12) {
-        ssize_t r;
-
-        if (!fuzz_io_ready(fd, POLLIN, IO_TIMEOUT_MS))
-            return NULL;
-        r = recv(fd, buf + got, 12 - got, 0);
-        if (r < 0 && (errno == EINTR || errno == EAGAIN))
-            continue;
-        if (r <= 0)
-            return NULL;
-        got += (size_t)r;
-    }
-    n = fuzz_conn_setup_reply(buf);
-    write_all(fd, buf, n);
-    return NULL;
-}
-
-static size_t query_extension_reply(uint8_t *b, uint16_t seq, uint8_t major)
-{
-    memset(b, 0, 32);
-    b[0] = 1;
-    put16(b + 2, seq);
-    b[8] = 1;                   /* present */
-    b[9] = major;
-    return 32;
-}
-
 bool fuzz_conn_open(struct fuzz_conn *fc)
 {
-    extern xcb_extension_t xcb_dri3_id, xcb_present_id;
-    int sv[2];
-    pthread_t t;
-    uint8_t replies[64];
+    const char *error;
 
-    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0)
+    fc->c = mock_inproc_connect(&fc->server, NULL, &error);
+    if (!fc->c)
         return false;
-    if (pthread_create(&t, NULL, handshake, &sv[1]) != 0) {
-        close(sv[0]);
-        close(sv[1]);
-        return false;
-    }
-    fc->c = xcb_connect_to_fd(sv[0], NULL);
-    pthread_join(t, NULL);
-    fc->server = sv[1];
-    if (xcb_connection_has_error(fc->c)) {
-        fuzz_conn_close(fc);
-        return false;
-    }
-    /* Sequence 1 and 2: the QueryExtensions, answered before they are
-     * asked; libxcb files the replies under their numbers. */
-    xcb_prefetch_extension_data(fc->c, &xcb_dri3_id);
-    xcb_prefetch_extension_data(fc->c, &xcb_present_id);
-    query_extension_reply(replies, 1, FUZZ_DRI3_MAJOR);
-    query_extension_reply(replies + 32, 2, FUZZ_PRESENT_MAJOR);
-    if (!write_all(fc->server, replies, sizeof(replies)) ||
-        xcb_get_extension_data(fc->c, &xcb_dri3_id) == NULL ||
-        xcb_get_extension_data(fc->c, &xcb_present_id) == NULL ||
-        xcb_connection_has_error(fc->c)) {
+    if (mock_inproc_know_extensions(fc->c, fc->server, FUZZ_DRI3_MAJOR,
+                                    FUZZ_PRESENT_MAJOR) < 0) {
         fuzz_conn_close(fc);
         return false;
     }
@@ -395,7 +243,7 @@ void fuzz_conn_send(struct fuzz_conn *fc, const struct fuzz_stream *s, unsigned 
             n = sendmsg(fc->server, &msg, MSG_NOSIGNAL);
         while (n < 0 && errno == EINTR);
         if (n > 0 && (size_t)n < len)
-            write_all(fc->server, p + n, len - (size_t)n);
+            mock_inproc_write(fc->server, p + n, len - (size_t)n);
     }
     for (unsigned int i = 0; i < nfds; i++)
         close(fds[i]);

@@ -38,10 +38,6 @@ struct fuzz_conn {
  * harness's problem, not the input's: the caller aborts. */
 bool fuzz_conn_open(struct fuzz_conn *fc);
 
-/* The connection setup reply fuzz_conn_open() answers with (at most 128
- * bytes, into b); returns its length. */
-size_t fuzz_conn_setup_reply(uint8_t *b);
-
 /* Disconnects the client and closes the server's end. */
 void fuzz_conn_close(struct fuzz_conn *fc);
 

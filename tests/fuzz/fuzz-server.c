@@ -12,6 +12,7 @@
 #endif
 #include "fuzz-server-int.h"
 #include "fuzz-vtime.h"
+#include "mock-inproc.h"
 
 #include <errno.h>
 #include <stddef.h>
@@ -360,11 +361,11 @@ static void keep_rx(struct fuzz_server *s, struct msghdr *msg)
  * 2 (Present): the harness's own, outside the script and the fd model. */
 static void setup_reply(struct fuzz_server *s)
 {
-    uint8_t b[128];
+    uint8_t b[MOCK_INPROC_SETUP_MAX];
     size_t n;
 
     if (s->stage == FSRV_SETUP) {
-        n = fuzz_conn_setup_reply(b);
+        n = mock_inproc_setup_reply(b);
     } else {
         memset(b, 0, 32);
         b[0] = 1;

@@ -16,22 +16,23 @@ FUZZ_SAN = -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_CFLAGS = -g -O1 -std=c11 -Wall -Wextra $(FUZZ_SAN)
 FUZZ_TARGETS = replies events
 FUZZ_DIR = tests/fuzz/bin
-FUZZ_COMMON = $(top_srcdir)/tests/fuzz/fuzz-conn.c $(top_srcdir)/tests/fuzz/fuzz-conn.h
+FUZZ_COMMON = $(top_srcdir)/tests/fuzz/fuzz-conn.c $(top_srcdir)/tests/fuzz/fuzz-conn.h \
+	$(top_srcdir)/mock/mock-inproc.c $(top_srcdir)/mock/mock-inproc.h
 # Our libraries' code, compiled into the targets with the sanitizers.
 FUZZ_LIBCODE = src/dri3.c src/present.c $(top_srcdir)/src/reply_guard.c
 
 check_PROGRAMS += tests/fuzz/replay-replies tests/fuzz/replay-events
 TESTS += tests/fuzz/replay-replies tests/fuzz/replay-events tests/fuzz/replay-codegen.sh
 VALGRIND_TESTS += tests/fuzz/replay-replies tests/fuzz/replay-events tests/fuzz/replay-codegen.sh
-REPLAY_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE -DFUZZ_OURS -I$(top_srcdir)/tests/fuzz
+REPLAY_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE -DFUZZ_OURS -I$(top_srcdir)/tests/fuzz -I$(top_srcdir)/mock
 REPLAY_LDADD = src/libxcb-dri3.la src/libxcb-present.la $(XCB_LIBS) -ldl -lpthread
 tests_fuzz_replay_replies_SOURCES = tests/fuzz/fuzz-replay.c tests/fuzz/fuzz-replies.c \
-	tests/fuzz/fuzz-conn.c tests/fuzz/fuzz-conn.h
+	tests/fuzz/fuzz-conn.c tests/fuzz/fuzz-conn.h mock/mock-inproc.c mock/mock-inproc.h
 tests_fuzz_replay_replies_CPPFLAGS = $(REPLAY_CPPFLAGS)
 tests_fuzz_replay_replies_CFLAGS = $(AM_CFLAGS) -pthread
 tests_fuzz_replay_replies_LDADD = $(REPLAY_LDADD)
 tests_fuzz_replay_events_SOURCES = tests/fuzz/fuzz-replay.c tests/fuzz/fuzz-events.c \
-	tests/fuzz/fuzz-conn.c tests/fuzz/fuzz-conn.h
+	tests/fuzz/fuzz-conn.c tests/fuzz/fuzz-conn.h mock/mock-inproc.c mock/mock-inproc.h
 tests_fuzz_replay_events_CPPFLAGS = $(REPLAY_CPPFLAGS)
 tests_fuzz_replay_events_CFLAGS = $(AM_CFLAGS) $(XCB_EXT_DEPS_CFLAGS) -pthread
 tests_fuzz_replay_events_LDADD = $(REPLAY_LDADD)
@@ -43,7 +44,7 @@ check_PROGRAMS += tests/fuzz/replay-xlib
 TESTS += tests/fuzz/replay-xlib
 VALGRIND_TESTS += tests/fuzz/replay-xlib
 tests_fuzz_replay_xlib_SOURCES = tests/fuzz/fuzz-replay.c tests/fuzz/fuzz-xlib.c \
-	tests/fuzz/fuzz-xserver.c tests/fuzz/fuzz-xserver.h tests/fuzz/fuzz-conn.c \
+	tests/fuzz/fuzz-xserver.c tests/fuzz/fuzz-xserver.h tests/fuzz/fuzz-conn.c mock/mock-inproc.c \
 	tests/fuzz/fuzz-conn.h $(TEST_CLOCK)
 tests_fuzz_replay_xlib_CPPFLAGS = $(REPLAY_CPPFLAGS) -I$(top_srcdir)/src/xlib/include \
 	-I$(top_srcdir)/tests/common \
@@ -59,9 +60,9 @@ $(FUZZ_DIR)/fuzz-xlib: $(top_srcdir)/tests/fuzz/fuzz-xlib.c $(FUZZ_COMMON) \
 	$(AM_V_CC)$(MKDIR_P) $(FUZZ_DIR) && \
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -D_GNU_SOURCE -DFUZZ_OURS -DPRESENT_FUTURE_VERSION=1 \
 		-I$(top_builddir)/src -I$(top_srcdir)/src -I$(top_srcdir)/src/xlib/include \
-		-I$(top_srcdir)/tests/fuzz -I$(top_srcdir)/tests/common $(XCB_CFLAGS) \
+		-I$(top_srcdir)/tests/fuzz -I$(top_srcdir)/mock -I$(top_srcdir)/tests/common $(XCB_CFLAGS) \
 		$(XCB_EXT_DEPS_CFLAGS) $(XLIB_CFLAGS) $(XLIB_HEADER_DEPS_CFLAGS) $< \
-		$(top_srcdir)/tests/fuzz/fuzz-conn.c $(top_srcdir)/tests/fuzz/fuzz-xserver.c \
+		$(top_srcdir)/tests/fuzz/fuzz-conn.c $(top_srcdir)/mock/mock-inproc.c $(top_srcdir)/tests/fuzz/fuzz-xserver.c \
 		$(top_srcdir)/tests/common/test-clock.c $(FUZZ_LIBCODE) \
 		$(filter %.c,$(XPRESENT_SOURCES:%=$(top_srcdir)/%)) -o $@ \
 		$(XLIB_LIBS) $(XCB_LIBS) -ldl -lpthread
@@ -77,8 +78,8 @@ $(FUZZ_DIR)/fuzz-%: $(top_srcdir)/tests/fuzz/fuzz-%.c $(FUZZ_COMMON) $(FUZZ_LIBC
 		src/xcb/dri3.h src/xcb/present.h
 	$(AM_V_CC)$(MKDIR_P) $(FUZZ_DIR) && \
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -D_GNU_SOURCE -DFUZZ_OURS -I$(top_builddir)/src \
-		-I$(top_srcdir)/src -I$(top_srcdir)/tests/fuzz $(XCB_CFLAGS) $(XCB_EXT_DEPS_CFLAGS) \
-		$< $(top_srcdir)/tests/fuzz/fuzz-conn.c $(FUZZ_LIBCODE) -o $@ \
+		-I$(top_srcdir)/src -I$(top_srcdir)/tests/fuzz -I$(top_srcdir)/mock $(XCB_CFLAGS) $(XCB_EXT_DEPS_CFLAGS) \
+		$< $(top_srcdir)/tests/fuzz/fuzz-conn.c $(top_srcdir)/mock/mock-inproc.c $(FUZZ_LIBCODE) -o $@ \
 		$(XCB_LIBS) -ldl -lpthread
 
 # The same harnesses against Debian's libraries (their headers and .so),
@@ -86,20 +87,20 @@ $(FUZZ_DIR)/fuzz-%: $(top_srcdir)/tests/fuzz/fuzz-%.c $(FUZZ_COMMON) $(FUZZ_LIBC
 FUZZ_REPLAY_SAN = -g -O1 -std=c11 -fsanitize=address,undefined -fno-sanitize-recover=all
 $(FUZZ_DIR)/ref-fuzz-%: $(top_srcdir)/tests/fuzz/fuzz-%.c $(FUZZ_COMMON)
 	$(AM_V_CC)$(MKDIR_P) $(FUZZ_DIR) && \
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -D_GNU_SOURCE -I$(top_srcdir)/tests/fuzz $(REF_CFLAGS) \
-		$< $(top_srcdir)/tests/fuzz/fuzz-conn.c -o $@ $(REF_LIBS) $(XCB_LIBS) -ldl -lpthread
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -D_GNU_SOURCE -I$(top_srcdir)/tests/fuzz -I$(top_srcdir)/mock $(REF_CFLAGS) \
+		$< $(top_srcdir)/tests/fuzz/fuzz-conn.c $(top_srcdir)/mock/mock-inproc.c -o $@ $(REF_LIBS) $(XCB_LIBS) -ldl -lpthread
 $(FUZZ_DIR)/replay-%: $(top_srcdir)/tests/fuzz/fuzz-%.c $(FUZZ_COMMON) $(FUZZ_LIBCODE) \
 		$(top_srcdir)/tests/fuzz/fuzz-replay.c src/xcb/dri3.h src/xcb/present.h
 	$(AM_V_CC)$(MKDIR_P) $(FUZZ_DIR) && \
 	$(FUZZ_CC) $(FUZZ_REPLAY_SAN) -D_GNU_SOURCE -DFUZZ_OURS -I$(top_builddir)/src \
-		-I$(top_srcdir)/src -I$(top_srcdir)/tests/fuzz $(XCB_CFLAGS) $(XCB_EXT_DEPS_CFLAGS) \
-		$< $(top_srcdir)/tests/fuzz/fuzz-conn.c $(top_srcdir)/tests/fuzz/fuzz-replay.c \
+		-I$(top_srcdir)/src -I$(top_srcdir)/tests/fuzz -I$(top_srcdir)/mock $(XCB_CFLAGS) $(XCB_EXT_DEPS_CFLAGS) \
+		$< $(top_srcdir)/tests/fuzz/fuzz-conn.c $(top_srcdir)/mock/mock-inproc.c $(top_srcdir)/tests/fuzz/fuzz-replay.c \
 		$(FUZZ_LIBCODE) -o $@ $(XCB_LIBS) -ldl -lpthread
 $(FUZZ_DIR)/ref-replay-%: $(top_srcdir)/tests/fuzz/fuzz-%.c $(FUZZ_COMMON) \
 		$(top_srcdir)/tests/fuzz/fuzz-replay.c
 	$(AM_V_CC)$(MKDIR_P) $(FUZZ_DIR) && \
-	$(FUZZ_CC) $(FUZZ_REPLAY_SAN) -D_GNU_SOURCE -I$(top_srcdir)/tests/fuzz $(REF_CFLAGS) \
-		$< $(top_srcdir)/tests/fuzz/fuzz-conn.c $(top_srcdir)/tests/fuzz/fuzz-replay.c \
+	$(FUZZ_CC) $(FUZZ_REPLAY_SAN) -D_GNU_SOURCE -I$(top_srcdir)/tests/fuzz -I$(top_srcdir)/mock $(REF_CFLAGS) \
+		$< $(top_srcdir)/tests/fuzz/fuzz-conn.c $(top_srcdir)/mock/mock-inproc.c $(top_srcdir)/tests/fuzz/fuzz-replay.c \
 		-o $@ $(REF_LIBS) $(XCB_LIBS) -ldl -lpthread
 
 FUZZ_ENV = FUZZ_SECONDS='$(FUZZ_SECONDS)' FUZZ_SEED='$(FUZZ_SEED)' \
@@ -128,17 +129,17 @@ fuzz-compare: $(FUZZ_TARGETS:%=$(FUZZ_DIR)/replay-%) $(FUZZ_TARGETS:%=$(FUZZ_DIR
 # and libxcb-dri3-util's server calls, against the scripted server of
 # fuzz-server.c. No Debian counterpart, so not in fuzz-ref / fuzz-compare.
 FUZZ_UTIL_TARGETS = swapchain dri3util
-FUZZ_UTIL_HARNESS = tests/fuzz/fuzz-conn.c tests/fuzz/fuzz-server.c \
+FUZZ_UTIL_HARNESS = tests/fuzz/fuzz-conn.c mock/mock-inproc.c tests/fuzz/fuzz-server.c \
 	tests/fuzz/fuzz-server-answer.c tests/fuzz/fuzz-util-run.c tests/fuzz/fuzz-util-timeout.c \
 	tests/fuzz/fuzz-vtime.c
-FUZZ_UTIL_H_FILES = tests/fuzz/fuzz-conn.h tests/fuzz/fuzz-server.h \
+FUZZ_UTIL_H_FILES = tests/fuzz/fuzz-conn.h mock/mock-inproc.h tests/fuzz/fuzz-server.h \
 	tests/fuzz/fuzz-server-int.h tests/fuzz/fuzz-util-run.h tests/fuzz/fuzz-vtime.h
 FUZZ_UTIL_LIBCODE = $(FUZZ_LIBCODE) \
 	$(filter %.c,$(src_libxcb_dri3_util_la_SOURCES:%=$(top_srcdir)/%)) \
 	$(filter %.c,$(src_libxcb_present_util_la_SOURCES:%=$(top_srcdir)/%))
 FUZZ_UTIL_FLAGS = -D_GNU_SOURCE -DHAVE_CONFIG_H -I$(top_builddir) -I$(top_builddir)/src \
 	-I$(top_srcdir)/src -I$(top_srcdir)/src/dri3-util -I$(top_srcdir)/src/present-util \
-	-I$(top_srcdir)/tests/fuzz $(XCB_CFLAGS) $(XCB_EXT_DEPS_CFLAGS) $(XCB_SHM_CFLAGS) \
+	-I$(top_srcdir)/tests/fuzz -I$(top_srcdir)/mock $(XCB_CFLAGS) $(XCB_EXT_DEPS_CFLAGS) $(XCB_SHM_CFLAGS) \
 	$(DRI3_UTIL_DRM_CFLAGS) $(GBM_CFLAGS)
 FUZZ_UTIL_LIBS = $(XCB_SHM_LIBS) $(XCB_EXT_DEPS_LIBS) $(XCB_LIBS) $(DRI3_UTIL_DRM_LIBS) \
 	$(GBM_LIBS) -ldl -lpthread
@@ -165,7 +166,7 @@ FUZZ_UTIL_REPLAYS = tests/fuzz/replay-swapchain tests/fuzz/replay-dri3util
 check_PROGRAMS += $(FUZZ_UTIL_REPLAYS)
 TESTS += $(FUZZ_UTIL_REPLAYS)
 FUZZ_UTIL_REPLAY_SRC = tests/fuzz/fuzz-replay.c $(FUZZ_UTIL_HARNESS) $(FUZZ_UTIL_H_FILES)
-FUZZ_UTIL_REPLAY_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE -I$(top_srcdir)/tests/fuzz \
+FUZZ_UTIL_REPLAY_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE -I$(top_srcdir)/tests/fuzz -I$(top_srcdir)/mock \
 	-I$(top_srcdir)/src/dri3-util -I$(top_srcdir)/src/present-util
 FUZZ_UTIL_REPLAY_CFLAGS = $(AM_CFLAGS) $(XCB_EXT_DEPS_CFLAGS) -pthread
 FUZZ_UTIL_REPLAY_LDADD = src/libxcb-present-util.la src/libxcb-dri3-util.la \

@@ -22,7 +22,7 @@ static char *server_path(void)
     static char path[4096];
     const char *top = getenv("TOP_BUILDDIR");
 
-    snprintf(path, sizeof path, "%s/tests/mock/mock-x-server", top ? top : ".");
+    snprintf(path, sizeof path, "%s/mock/mock-x-server", top ? top : ".");
     return path;
 }
 

@@ -2,6 +2,7 @@
  * handshake, core requests, errors, framing, BIG-REQUESTS, SYNC fences,
  * faults, the transcript, shutdown and the mock-x-server program. */
 #include "mock-internal.h"
+#include "test-clock.h"
 #include "test-runner.h"
 
 #include <errno.h>
@@ -975,7 +976,7 @@ TEST(program_serves_a_socket)
 
     if (!top)
         SKIP("TOP_BUILDDIR is not set");
-    snprintf(prog, sizeof prog, "%s/tests/mock/mock-x-server", top);
+    snprintf(prog, sizeof prog, "%s/mock/mock-x-server", top);
     CHECK(mkdtemp(dir));
     snprintf(sock, sizeof sock, "%s/X5", dir);
     CHECK_EQ(pipe2(out, O_CLOEXEC), 0);

@@ -7,7 +7,7 @@ if ! command -v Xvfb >/dev/null 2>&1; then
     echo "1..0 # SKIP Xvfb is not installed"
     exit 0
 fi
-server="${TOP_BUILDDIR:-.}/tests/mock/mock-x-server"
+server="${TOP_BUILDDIR:-.}/mock/mock-x-server"
 . "$(dirname "$0")/../../scripts/displayfd.sh"
 displayfd_tmpdir demo
 unset DISPLAY

@@ -3,7 +3,7 @@
 # mock-x-server (DRI3 1.4, Present 1.4, configurable): text and --json.
 # The servers are stopped by their PIDs.  TAP output.
 info="${TOP_BUILDDIR:-.}/tools/xcb-dri3-info"
-server="${TOP_BUILDDIR:-.}/tests/mock/mock-x-server"
+server="${TOP_BUILDDIR:-.}/mock/mock-x-server"
 python="${PYTHON:-python3}"
 srcdir="${TOP_SRCDIR:-$(dirname "$0")/../..}"
 schema="$srcdir/tools/xcb-dri3-info.schema.json"

@@ -69,9 +69,9 @@ VALGRIND_TESTS += $(PRESENT_UTIL_MOCK_TESTS)
 PRESENT_UTIL_MOCK_SOURCES = tests/present-util/mock-fixture.c tests/present-util/mock-fixture.h \
 	tests/present-util/swapchain-or-fail.h \
 	tests/present-util/lsan-libxcb.c
-PRESENT_UTIL_MOCK_CPPFLAGS = $(PRESENT_UTIL_TEST_CPPFLAGS) -I$(top_srcdir)/tests/mock \
+PRESENT_UTIL_MOCK_CPPFLAGS = $(PRESENT_UTIL_TEST_CPPFLAGS) -I$(top_srcdir)/mock -I$(top_srcdir)/tests/mock \
 	-I$(top_srcdir)/src/dri3-util
-PRESENT_UTIL_MOCK_LDADD = tests/mock/libmockserver.la src/libxcb-dri3-util.la \
+PRESENT_UTIL_MOCK_LDADD = mock/libmockserver.la src/libxcb-dri3-util.la \
 	$(PRESENT_UTIL_TEST_LDADD)
 tests_present_util_swapchain_mock_SOURCES = tests/present-util/swapchain-mock.c \
 	$(PRESENT_UTIL_MOCK_SOURCES)
@@ -111,10 +111,10 @@ tests_present_util_swapchain_synced_SOURCES = tests/present-util/swapchain-synce
 	tests/present-util/memfd-timeline.c tests/present-util/memfd-timeline.h \
 	tests/present-util/lsan-libxcb.c
 tests_present_util_swapchain_synced_CPPFLAGS = $(PRESENT_UTIL_TEST_CPPFLAGS) \
-	-I$(top_srcdir)/src/dri3-util -I$(top_srcdir)/tests/mock
+	-I$(top_srcdir)/src/dri3-util -I$(top_srcdir)/mock -I$(top_srcdir)/tests/mock
 tests_present_util_swapchain_synced_CFLAGS = $(PRESENT_UTIL_TEST_CFLAGS)
 tests_present_util_swapchain_synced_LDADD = tests/present-util/libswapchain-seams.la \
-	tests/mock/libmockserver.la tests/libtestrunner.la src/libxcb-dri3-util.la \
+	mock/libmockserver.la tests/libtestrunner.la src/libxcb-dri3-util.la \
 	src/libxcb-present.la src/libxcb-dri3.la $(GBM_LIBS) $(XCB_SHM_LIBS) $(XCB_EXT_DEPS_LIBS) \
 	$(XCB_LIBS) -lpthread
 # The frame clock (wait_frame, present_at, age, max_latency, LOW_LATENCY,

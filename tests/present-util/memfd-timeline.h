@@ -1,6 +1,6 @@
 /*
  * Timelines for the swapchain's explicit sync without a DRM device: memfd
- * pages (tests/mock/timeline-page.h) that the mock X server maps, waits
+ * pages (mock/timeline-page.h) that the mock X server maps, waits
  * for and signals.  A test that links the swapchain's sources points the
  * DRI3 back end's hidden seam at them before it creates a swapchain:
  *     sc_timeline_ops = &test_memfd_timelines;

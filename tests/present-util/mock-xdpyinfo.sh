@@ -3,7 +3,7 @@
 # requests that Xlib makes on its own (CreateGC at XOpenDisplay,
 # GetProperty, ListExtensions, GetWindowAttributes, QueryBestSize, the
 # keyboard and pointer queries) are all answered.  TAP output.
-server="${TOP_BUILDDIR:-.}/tests/mock/mock-x-server"
+server="${TOP_BUILDDIR:-.}/mock/mock-x-server"
 if ! command -v xdpyinfo >/dev/null 2>&1; then
     echo "1..0 # SKIP xdpyinfo (package x11-utils) is not installed"
     exit 0

@@ -6,10 +6,10 @@
 check_PROGRAMS += tests/soak/soak-present
 tests_soak_soak_present_SOURCES = tests/soak/soak-present.c
 tests_soak_soak_present_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE \
-	-I$(top_srcdir)/src/present-util -I$(top_srcdir)/tests/common -I$(top_srcdir)/tests/mock \
+	-I$(top_srcdir)/src/present-util -I$(top_srcdir)/tests/common -I$(top_srcdir)/mock -I$(top_srcdir)/tests/mock \
 	-I$(top_srcdir)/tests/present-util
 tests_soak_soak_present_CFLAGS = $(AM_CFLAGS) $(XCB_EXT_DEPS_CFLAGS) -pthread
-tests_soak_soak_present_LDADD = tests/mock/libmockserver.la tests/libtestrunner.la \
+tests_soak_soak_present_LDADD = mock/libmockserver.la tests/libtestrunner.la \
 	src/libxcb-present-util.la src/libxcb-present.la $(XCB_EXT_DEPS_LIBS) $(XCB_LIBS) \
 	-lpthread
 EXTRA_DIST += tests/soak/run-soak.sh

@@ -11,10 +11,10 @@ TESTS += $(THREAD_TESTS)
 VALGRIND_TESTS += $(THREAD_TESTS)
 tests_threads_threads_connection_SOURCES = tests/threads/threads-connection.c \
 	tests/dri3-util/fence-test-util.h
-tests_threads_threads_connection_CPPFLAGS = $(DRI3_UTIL_TEST_CPPFLAGS) -I$(top_srcdir)/tests/mock \
+tests_threads_threads_connection_CPPFLAGS = $(DRI3_UTIL_TEST_CPPFLAGS) -I$(top_srcdir)/mock -I$(top_srcdir)/tests/mock \
 	-I$(top_srcdir)/tests/dri3-util
 tests_threads_threads_connection_CFLAGS = $(DRI3_UTIL_TEST_CFLAGS)
-tests_threads_threads_connection_LDADD = tests/mock/libmockserver.la $(DRI3_UTIL_TEST_LDADD) \
+tests_threads_threads_connection_LDADD = mock/libmockserver.la $(DRI3_UTIL_TEST_LDADD) \
 	src/libxcb-dri3.la src/libxcb-present.la $(XCB_EXT_DEPS_LIBS)
 
 # Caller mistakes (dimensions, bad ids) against the mock: clear errors,

@@ -1,10 +1,10 @@
 #define _GNU_SOURCE
 #include "fake-server.h"
+#include "mock-inproc.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
-#include <pthread.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -179,162 +179,20 @@ size_t fake_pending(fake_server_t *srv)
     return (size_t)n;
 }
 
-/* The connection setup reply (X11 protocol, "Connection Setup"): one screen
- * with one depth-24 TrueColor visual, and a 32-bit pixmap format for it. */
-static void build_setup(struct wire *w)
+/* The handshake (mock-inproc.h), then a check of the client's setup
+ * request, byte by byte. */
+static void connect_client(fake_server_t *srv)
 {
-    static const char vendor[] = "fake";    /* 4 bytes: no padding */
-    size_t start;
+    uint8_t request[MOCK_INPROC_REQUEST_SIZE];
+    struct wire want = { 0 };
+    const char *error = NULL;
 
-    w8(w, 1);                   /* Success */
-    w8(w, 0);                   /* unused */
-    w16(w, 11);                 /* protocol-major-version */
-    w16(w, 0);                  /* protocol-minor-version */
-    w16(w, 0);                  /* length, patched below */
-    start = w->len;
-    w32(w, 12101004);           /* release-number */
-    w32(w, 0x00200000);         /* resource-id-base */
-    w32(w, 0x001fffff);         /* resource-id-mask */
-    w32(w, 256);                /* motion-buffer-size */
-    w16(w, 4);                  /* length of vendor */
-    /* maximum-request-length: the least a server may offer, so that a
-     * request needing BIG-REQUESTS still fits in a socket buffer and the
-     * tests can check it without a thread to drain the socket. */
-    w16(w, FAKE_MAX_REQUEST_WORDS);
-    w8(w, 1);                   /* number of SCREENs in roots */
-    w8(w, 1);                   /* number of FORMATs in pixmap-formats */
-    w8(w, 0);                   /* image-byte-order: LSBFirst */
-    w8(w, 0);                   /* bitmap-format-bit-order: LeastSignificant */
-    w8(w, 32);                  /* bitmap-format-scanline-unit */
-    w8(w, 32);                  /* bitmap-format-scanline-pad */
-    w8(w, 8);                   /* min-keycode */
-    w8(w, 255);                 /* max-keycode */
-    wpad(w, 4);                 /* unused */
-    for (size_t i = 0; i < 4; i++)
-        w8(w, (uint8_t)vendor[i]);
-
-    /* FORMAT */
-    w8(w, 24);                  /* depth */
-    w8(w, 32);                  /* bits-per-pixel */
-    w8(w, 32);                  /* scanline-pad */
-    wpad(w, 5);                 /* unused */
-
-    /* SCREEN */
-    w32(w, FAKE_ROOT);          /* root */
-    w32(w, FAKE_COLORMAP);      /* default-colormap */
-    w32(w, 0x00ffffff);         /* white-pixel */
-    w32(w, 0);                  /* black-pixel */
-    w32(w, 0);                  /* current-input-masks */
-    w16(w, 1920);               /* width-in-pixels */
-    w16(w, 1080);               /* height-in-pixels */
-    w16(w, 508);                /* width-in-millimeters */
-    w16(w, 286);                /* height-in-millimeters */
-    w16(w, 1);                  /* min-installed-maps */
-    w16(w, 1);                  /* max-installed-maps */
-    w32(w, FAKE_VISUAL);        /* root-visual */
-    w8(w, 0);                   /* backing-stores: Never */
-    w8(w, 0);                   /* save-unders */
-    w8(w, 24);                  /* root-depth */
-    w8(w, 1);                   /* number of DEPTHs in allowed-depths */
-
-    /* DEPTH */
-    w8(w, 24);                  /* depth */
-    w8(w, 0);                   /* unused */
-    w16(w, 1);                  /* number of VISUALTYPES in visuals */
-    wpad(w, 4);                 /* unused */
-
-    /* VISUALTYPE */
-    w32(w, FAKE_VISUAL);        /* visual-id */
-    w8(w, 4);                   /* class: TrueColor */
-    w8(w, 8);                   /* bits-per-rgb-value */
-    w16(w, 256);                /* colormap-entries */
-    w32(w, 0x00ff0000);         /* red-mask */
-    w32(w, 0x0000ff00);         /* green-mask */
-    w32(w, 0x000000ff);         /* blue-mask */
-    wpad(w, 4);                 /* unused */
-
-    /* length: in 4-byte units, of everything after the first 8 bytes */
-    w->data[6] = (uint8_t)((w->len - start) / 4);
-    w->data[7] = (uint8_t)((w->len - start) / 4 >> 8);
-}
-
-/*
- * The connection handshake needs a helper thread, unlike everything after
- * it: libxcb 1.15 polls for input while it writes its setup request and
- * parses whatever it reads there as replies and events, so a setup reply
- * written ahead of time is taken for a garbage reply and the connect hangs.
- * The thread answers only after the request has arrived, as a server does.
- * It must not use the test runner's failure reporting (which jumps out of
- * the test on the main thread), so it only records what happened.
- */
-struct handshake {
-    int fd;
-    const struct wire *setup;
-    uint8_t request[12];
-    const char *error;          /* NULL when the handshake went through */
-};
-
-static bool io_ready(int fd, short events)
-{
-    return test_poll_one(fd, events, IO_TIMEOUT_MS) > 0;
-}
-
-static void *handshake_thread(void *arg)
-{
-    struct handshake *h = arg;
-    size_t got = 0, sent = 0;
-
-    while (got < sizeof(h->request)) {
-        ssize_t n;
-
-        if (!io_ready(h->fd, POLLIN)) {
-            h->error = "timed out waiting for the setup request";
-            return NULL;
-        }
-        n = recv(h->fd, h->request + got, sizeof(h->request) - got, 0);
-        if (n <= 0 && !(n < 0 && (errno == EINTR || errno == EAGAIN))) {
-            h->error = "could not read the setup request";
-            return NULL;
-        }
-        if (n > 0)
-            got += (size_t)n;
-    }
-    while (sent < h->setup->len) {
-        ssize_t n;
-
-        if (!io_ready(h->fd, POLLOUT)) {
-            h->error = "timed out writing the setup reply";
-            return NULL;
-        }
-        n = send(h->fd, h->setup->data + sent, h->setup->len - sent, MSG_NOSIGNAL);
-        if (n < 0 && !(errno == EINTR || errno == EAGAIN)) {
-            h->error = "could not write the setup reply";
-            return NULL;
-        }
-        if (n > 0)
-            sent += (size_t)n;
-    }
-    return NULL;
-}
-
-static void connect_client(fake_server_t *srv, int client_fd)
-{
-    struct wire setup = { 0 }, want = { 0 };
-    struct handshake h = { .fd = srv->fd, .setup = &setup };
-    pthread_t thread;
-    int err;
-
-    build_setup(&setup);
-    err = pthread_create(&thread, NULL, handshake_thread, &h);
-    if (err != 0)
-        test_fail(__FILE__, __LINE__, "pthread_create: %s", strerror(err));
-    srv->c = xcb_connect_to_fd(client_fd, NULL);
-    pthread_join(thread, NULL);
-    wire_free(&setup);
-    if (h.error)
-        test_fail(__FILE__, __LINE__, "fake server: %s", h.error);
-    CHECK(srv->c != NULL);
-    CHECK_EQ(xcb_connection_has_error(srv->c), 0);
+    srv->c = mock_inproc_connect(&srv->fd, request, &error);
+    if (!srv->c)
+        test_fail(__FILE__, __LINE__, "fake server: %s", error);
+    /* Non-blocking, with poll() in front of every call: a test waiting for
+     * bytes that never come times out in wait_for() with a message. */
+    CHECK(fcntl(srv->fd, F_SETFL, O_NONBLOCK) == 0);
 
     w8(&want, 'l');             /* byte-order: LSBFirst */
     w8(&want, 0);               /* unused */
@@ -343,7 +201,7 @@ static void connect_client(fake_server_t *srv, int client_fd)
     w16(&want, 0);              /* length of authorization-protocol-name */
     w16(&want, 0);              /* length of authorization-protocol-data */
     w16(&want, 0);              /* unused */
-    CHECK_MEM(h.request, want.data, sizeof(h.request));
+    CHECK_MEM(request, want.data, sizeof(request));
     wire_free(&want);
 }
 
@@ -377,21 +235,13 @@ fake_server_t *fake_start(xcb_connection_t **c)
 {
     const xcb_query_extension_reply_t *ext;
     fake_server_t *srv;
-    int sv[2];
 
 #if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
     SKIP("the expected bytes are written for a little-endian client");
 #endif
-    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0)
-        test_fail(__FILE__, __LINE__, "socketpair: %s", strerror(errno));
     srv = calloc(1, sizeof(*srv));
     CHECK(srv != NULL);
-    srv->fd = sv[1];
-    /* Non-blocking, with poll() in front of every call: a test waiting for
-     * bytes that never come times out in wait_for() with a message. */
-    CHECK(fcntl(srv->fd, F_SETFL, O_NONBLOCK) == 0);
-
-    connect_client(srv, sv[0]);
+    connect_client(srv);
 
     /* Ask for both extensions at once, then answer both, so that later
      * xcb_get_extension_data() calls find cached answers and the tests see

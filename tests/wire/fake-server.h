@@ -1,6 +1,7 @@
 /*
  * An X server just big enough for wire tests, in the test's own process, on
- * the other end of a socketpair from libxcb.
+ * the other end of a socketpair from libxcb (the handshake is
+ * mock-inproc.h's, shared with the fuzz targets and the codec benchmark).
  *
  * After the connection handshake (see fake_start) everything is
  * single-threaded and deterministic: the test makes libxcb send
@@ -20,18 +21,19 @@
 #include <stdint.h>
 #include <xcb/xcb.h>
 
+#include "mock-inproc.h"
+
 /* Major opcodes the fake server assigns; any free value above 127 would do,
  * and distinct ones catch a request sent with the other extension's. */
 #define FAKE_DRI3_MAJOR 140
 #define FAKE_PRESENT_MAJOR 141
 
-/* Fixed ids of the setup's single screen. */
-#define FAKE_ROOT 0x00000123
-#define FAKE_COLORMAP 0x00000022
-#define FAKE_VISUAL 0x00000021
-
-/* The setup's maximum-request-length, in 4-byte words (16 KiB). */
-#define FAKE_MAX_REQUEST_WORDS 4096
+/* Fixed ids of the setup's single screen, and its maximum-request-length
+ * in 4-byte words (16 KiB): the setup of mock-inproc.h. */
+#define FAKE_ROOT MOCK_INPROC_ROOT
+#define FAKE_COLORMAP MOCK_INPROC_COLORMAP
+#define FAKE_VISUAL MOCK_INPROC_VISUAL
+#define FAKE_MAX_REQUEST_WORDS MOCK_INPROC_MAX_REQUEST_WORDS
 
 /* The most fds one fake_read_request() accepts (libxcb passes at most 16 in
  * one write, and DRI3 requests carry at most 4). */

@@ -25,9 +25,10 @@ modules="xproto shm randr render sync xfixes shape xkb xinput composite damage r
     $(for m in $modules; do echo "$dir/$m.xml"; done) || exit 1
 
 common="$top/tests/xcbproto/wire-sample.c $top/tests/wire/fake-server.c
+    $top/mock/mock-inproc.c
     $top/tests/wire/wire-util.c $top/tests/common/test-runner.c $top/tests/common/test-fds.c
     $top/tests/common/test-clock.c"
-flags="-std=c11 -Wall -Wextra -Werror -pthread -I$top/tests/wire -I$top/tests/common"
+flags="-std=c11 -Wall -Wextra -Werror -pthread -I$top/tests/wire -I$top/mock -I$top/tests/common"
 n=0
 status=0
 # build <name> <extra flags, sources and libraries>...

@@ -27,17 +27,17 @@ tests_xlib_xlib_xvfb_CPPFLAGS = $(XLIB_TEST_CPPFLAGS)
 tests_xlib_xlib_xvfb_CFLAGS = $(XLIB_TEST_CFLAGS)
 tests_xlib_xlib_xvfb_LDADD = $(XLIB_TEST_LDADD)
 
-# Against the mock server (tests/mock), started on a display number.
+# Against the mock server (mock/), started on a display number.
 XLIB_MOCK_TESTS = tests/xlib/xlib-mock
 check_PROGRAMS += $(XLIB_MOCK_TESTS)
 TESTS += $(XLIB_MOCK_TESTS)
 VALGRIND_TESTS += $(XLIB_MOCK_TESTS)
 tests_xlib_xlib_mock_SOURCES = tests/xlib/xlib-mock.c
-tests_xlib_xlib_mock_CPPFLAGS = $(XLIB_TEST_CPPFLAGS) -I$(top_srcdir)/tests/mock
+tests_xlib_xlib_mock_CPPFLAGS = $(XLIB_TEST_CPPFLAGS) -I$(top_srcdir)/mock -I$(top_srcdir)/tests/mock
 tests_xlib_xlib_mock_CFLAGS = $(XLIB_TEST_CFLAGS)
-tests_xlib_xlib_mock_LDADD = tests/xlib/libmockdisplay.la tests/mock/libmockserver.la \
+tests_xlib_xlib_mock_LDADD = tests/xlib/libmockdisplay.la mock/libmockserver.la \
 	$(XLIB_TEST_LDADD)
-EXTRA_tests_xlib_xlib_mock_DEPENDENCIES = tests/mock/mock-x-server
+EXTRA_tests_xlib_xlib_mock_DEPENDENCIES = mock/mock-x-server
 
 # Threads (XInitThreads) against the mock: XLockDisplay held by another
 # thread during a first call, a stalled server beside a working one, racing
@@ -49,7 +49,7 @@ tests_xlib_xlib_threads_SOURCES = tests/xlib/xlib-threads.c
 tests_xlib_xlib_threads_CPPFLAGS = $(XLIB_TEST_CPPFLAGS)
 tests_xlib_xlib_threads_CFLAGS = $(XLIB_TEST_CFLAGS) -pthread
 tests_xlib_xlib_threads_LDADD = tests/xlib/libmockdisplay.la $(XLIB_TEST_LDADD)
-EXTRA_tests_xlib_xlib_threads_DEPENDENCIES = tests/mock/mock-x-server
+EXTRA_tests_xlib_xlib_threads_DEPENDENCIES = mock/mock-x-server
 
 # The API: our header alone, pedantic C99, against libXpresent 1.0's
 # prototypes (a build failure is a failure), and the 1.4 additions.
@@ -106,7 +106,7 @@ tests_xlib_xlib_threads_ref_CPPFLAGS = -D_GNU_SOURCE -DXPRESENT_REF $(XPRESENT_R
 tests_xlib_xlib_threads_ref_CFLAGS = $(AM_CFLAGS) $(XLIB_CFLAGS) $(XLIB_HEADER_DEPS_CFLAGS) -pthread
 tests_xlib_xlib_threads_ref_LDADD = tests/xlib/libmockdisplay.la tools/libxvfb-spawn.la \
 	tests/libtestrunner.la $(XPRESENT_REF_LIBS) $(XLIB_LIBS)
-EXTRA_tests_xlib_xlib_threads_ref_DEPENDENCIES = tests/mock/mock-x-server
+EXTRA_tests_xlib_xlib_threads_ref_DEPENDENCIES = mock/mock-x-server
 endif
 endif
 EXTRA_DIST += tests/xlib/symbols.sh tests/xlib/abi-compare.sh tests/xlib/differential.sh

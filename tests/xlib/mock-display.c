@@ -15,7 +15,7 @@ static const char *server_path(void)
 {
     static char path[4096];
     const char *top = getenv("TOP_BUILDDIR");
-    snprintf(path, sizeof(path), "%s/tests/mock/mock-x-server", top ? top : ".");
+    snprintf(path, sizeof(path), "%s/mock/mock-x-server", top ? top : ".");
     return path;
 }
 

@@ -1,5 +1,5 @@
 /*
- * The mock X server (tests/mock/mock-x-server) on a display number, for
+ * The mock X server (mock/mock-x-server) on a display number, for
  * Xlib: XOpenDisplay() takes only display names, and libxcb 1.15 has no
  * name for a socket path.  The server picks the number itself
  * (--displayfd), claiming it the way X servers do, so that Xvfb and other

@@ -223,7 +223,7 @@ static size_t handle_request(struct mock_client *c, const uint8_t *p, size_t ava
     /* stall:T:MS on a request without a reply: what the server sends
      * after handling it is held. */
     if (!req.replied && (f = mock_take_fault(&req, MOCK_FAULT_STALL))) {
-        c->out_hold_until = (uint64_t)test_now_us() + (uint64_t)f->arg * 1000u;
+        c->out_hold_until = (uint64_t)mock_now_us() + (uint64_t)f->arg * 1000u;
         mock_info(s, "fault: stall %d ms after a request without a reply", f->arg);
     }
     mock_record_request(s, &req);
@@ -386,7 +386,7 @@ static int poll_timeout_ms(struct mock_server_state *s, uint64_t now)
 
 static void run_timers(struct mock_server_state *s)
 {
-    uint64_t now = (uint64_t)test_now_us();
+    uint64_t now = (uint64_t)mock_now_us();
 
     for (size_t i = 0; i < N_EXTENSIONS; i++)
         if (extensions[i]->wakeup && extensions[i]->next_wakeup && advertised(s, extensions[i])
@@ -408,7 +408,7 @@ static void serve(struct mock_server_state *s, int signal_pipe_r)
     int slot_of[MOCK_MAX_CLIENTS + 2];
 
     for (;;) {
-        uint64_t now = (uint64_t)test_now_us();
+        uint64_t now = (uint64_t)mock_now_us();
         nfds_t n = 0;
 
         pfd[n++] = (struct pollfd){ .fd = signal_pipe_r, .events = POLLIN };
@@ -473,8 +473,8 @@ static void serve(struct mock_server_state *s, int signal_pipe_r)
             if (c->closing && c->out_len == 0) {
                 if (!c->linger_until) {
                     shutdown(c->fd, SHUT_WR);
-                    c->linger_until = (uint64_t)test_now_us() + LINGER_US;
-                } else if ((uint64_t)test_now_us() >= c->linger_until) {
+                    c->linger_until = (uint64_t)mock_now_us() + LINGER_US;
+                } else if ((uint64_t)mock_now_us() >= c->linger_until) {
                     remove_client(s, i);
                 }
             }
@@ -515,7 +515,7 @@ int mock_server_run(const struct mock_config *cfg, int listen_fd, int client_fd)
 {
     struct mock_server_state s = {
         .cfg = cfg, .listen_fd = listen_fd, .root = 0x100, .root_visual = 0x21,
-        .argb_visual = 0x22, .bgr30_visual = 0x23, .atoms_next = 69, .start_us = (uint64_t)test_now_us(),
+        .argb_visual = 0x22, .bgr30_visual = 0x23, .atoms_next = 69, .start_us = (uint64_t)mock_now_us(),
     };
     struct sigaction sa = { .sa_handler = on_signal }, old_term, old_int;
     sigset_t sigs, old_mask;

@@ -26,14 +26,22 @@
 #define MOCK_INTERNAL_H
 
 #include "mock-server.h"
-/* The mock's clock (UST, the CRTC, held output) is the tests' clock, so
- * that a test compares its own times with the mock's directly. */
-#include "test-clock.h"
-
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <time.h>
+
+/* The mock's clock (UST, the CRTC, held output): CLOCK_MONOTONIC, the
+ * clock of the libraries' deadlines and of the tests, so that a client
+ * compares its own times with the mock's directly. */
+static inline int64_t mock_now_us(void)
+{
+    struct timespec ts;
+
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
 
 struct mock_server_state;
 struct flip_hold;

@@ -84,7 +84,7 @@ void mock_queue_bytes(struct mock_client *c, const void *buf, size_t len)
  * of their reply, so one sendmsg never runs past the next marker. */
 void mock_flush_out(struct mock_client *c)
 {
-    while (c->out_len > 0 && (uint64_t)test_now_us() >= c->out_hold_until) {
+    while (c->out_len > 0 && (uint64_t)mock_now_us() >= c->out_hold_until) {
         struct mock_out_marker *m = c->n_markers ? &c->markers[0] : NULL;
         size_t len = c->out_len;
         union {
@@ -256,7 +256,7 @@ void mock_send_reply(struct mock_request *req, void *buf, size_t len,
     mock_put32(r + 4, (uint32_t)((len - 32) / 4));
 
     if ((f = mock_take_fault(req, MOCK_FAULT_STALL))) {
-        c->out_hold_until = (uint64_t)test_now_us() + (uint64_t)f->arg * 1000u;
+        c->out_hold_until = (uint64_t)mock_now_us() + (uint64_t)f->arg * 1000u;
         mock_info(s, "fault: stall %d ms", f->arg);
     }
     if (mock_take_fault(req, MOCK_FAULT_BAD_EVENT)) {

@@ -25,7 +25,7 @@ static bool rate_changes(const struct mock_server_state *s, uint64_t *switch_us,
 
 uint64_t mock_crtc_msc(const struct mock_server_state *s)
 {
-    uint64_t now = (uint64_t)test_now_us(), switch_us, switch_msc;
+    uint64_t now = (uint64_t)mock_now_us(), switch_us, switch_msc;
     if (now < s->start_us)
         return 0;
     if (rate_changes(s, &switch_us, &switch_msc) && now >= switch_us)

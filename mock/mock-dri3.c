@@ -316,7 +316,7 @@ static void get_supported_modifiers(struct mock_request *req)
     const uint64_t *win = cfg->modifiers_window;
     size_t nw = (size_t)cfg->n_modifiers_window, ns = (size_t)cfg->n_modifiers_screen;
     if (cfg->later_modifiers_ms &&
-        (uint64_t)test_now_us() >= s->start_us + (uint64_t)cfg->later_modifiers_ms * 1000) {
+        (uint64_t)mock_now_us() >= s->start_us + (uint64_t)cfg->later_modifiers_ms * 1000) {
         win = cfg->later_modifiers_window;
         nw = (size_t)cfg->n_later_modifiers_window;
     }
