@@ -492,13 +492,9 @@ static bool dri3_is_idle(sc_t *sc, struct buffer *b, int64_t timeout_ns)
 
 /* PresentPixmapSynced when explicit sync is on, on the buffer's own
  * timeline: the CPU has finished writing, so the acquire point is
- * signalled at once; the release point is the next one after it.  The
- * update region makes the server copy only what the frame damaged, as
- * with PresentPixmap.  Sent directly rather than through
- * xcb_present_util_present_pixmap_synced(): create() asked the window's
- * capabilities already, and its argument checks hold by construction. */
-static int dri3_present(sc_t *sc, struct buffer *b, uint32_t options, const struct sc_aim *aim,
-                        uint32_t update)
+ * signalled at once (unless the caller's GPU signals it); the release
+ * point is the next one after it.  The core sends it (sc_submit()). */
+static int dri3_prepare_submit(sc_t *sc, struct buffer *b, struct sc_submit *s)
 {
     struct dri3_buffer *db = b->priv;
     uint64_t acquire;
@@ -507,18 +503,15 @@ static int dri3_present(sc_t *sc, struct buffer *b, uint32_t options, const stru
     if (!db->sync.tl)
         return 0;
     acquire = db->point + 1;
-    /* the caller's GPU signals it when rendering is done */
     r = b->caller_signals ? 0 : dri3_state(sc)->tl_ops->signal(db->sync.tl, acquire);
     if (r < 0)
         return r;
     db->point = acquire + 1;
     db->release_point = db->point;
-    xcb_present_pixmap_synced(sc->c, sc->window, b->pixmap,
-                              sc->frames[sc->serial % SC_MAX_FRAMES].wire_serial, XCB_NONE,
-                              update, 0, 0, XCB_NONE, db->sync.syncobj, db->sync.syncobj,
-                              acquire, db->release_point, options, aim->target, aim->divisor,
-                              aim->remainder, 0, NULL);
-    return 1;
+    s->acquire_syncobj = s->release_syncobj = db->sync.syncobj;
+    s->acquire_point = acquire;
+    s->release_point = db->release_point;
+    return 0;
 }
 
 /* SuboptimalCopy: the server would flip another layout.  Reallocate only
@@ -556,7 +549,7 @@ const struct backend_ops sc_backend_dri3 = {
     .free = dri3_free,
     .idle_fence = dri3_idle_fence,
     .is_idle = dri3_is_idle,
-    .present = dri3_present,
+    .prepare_submit = dri3_prepare_submit,
     .describe = dri3_describe,
     .abandon = dri3_abandon,
     .begin_access = dri3_begin_access,

@@ -533,6 +533,20 @@ static int queue_step(sc_t *sc, void *arg, int *r, uint64_t *wake_ns)
     return 1;
 }
 
+void sc_submit(sc_t *sc, const struct sc_submit *s)
+{
+    if (s->acquire_syncobj)
+        xcb_present_pixmap_synced(sc->c, sc->window, s->pixmap, s->wire_serial, XCB_NONE,
+                                  s->update, 0, 0, XCB_NONE, s->acquire_syncobj,
+                                  s->release_syncobj, s->acquire_point, s->release_point,
+                                  s->options, s->aim.target, s->aim.divisor, s->aim.remainder,
+                                  0, NULL);
+    else
+        xcb_present_pixmap(sc->c, sc->window, s->pixmap, s->wire_serial, XCB_NONE, s->update,
+                           0, 0, XCB_NONE, XCB_NONE, s->idle_fence, s->options, s->aim.target,
+                           s->aim.divisor, s->aim.remainder, 0, NULL);
+}
+
 int sc_present_frame(sc_t *sc, const xcb_present_util_image_t *image,
                      const xcb_rectangle_t *damage, uint32_t n_damage, uint64_t target_ust,
                      const struct sc_aim *oml, uint64_t present_id, uint64_t *frame_id)
@@ -541,11 +555,11 @@ int sc_present_frame(sc_t *sc, const xcb_present_util_image_t *image,
     uint32_t options, update = 0, idle_fence = 0;
     uint64_t now_us, target = 0, at_msc = 0;
     struct frame *f;
-    bool late = false;
-    int synced;
+    bool late = false, synced;
     /* The swapchain aims at MSCs itself, without divisor and remainder,
      * unless the caller aims (present_msc()). */
     struct sc_aim aim = { 0 };
+    struct sc_submit submit;
     int r;
 
     if (!sc || !image || image->size < IMAGE_SIZE_FIRST)
@@ -692,25 +706,26 @@ int sc_present_frame(sc_t *sc, const xcb_present_util_image_t *image,
     /* divisor 0 and remainder 0: the server checks remainder < divisor
      * only when the divisor is set. */
     aim.target = target;
-    synced = sc->backend->present ? sc->backend->present(sc, b, options, &aim, update) : 0;
-    if (synced < 0) {
+    submit = (struct sc_submit){ .pixmap = b->pixmap, .wire_serial = f->wire_serial,
+                                 .update = update, .idle_fence = idle_fence,
+                                 .options = options, .aim = aim };
+    r = sc->backend->prepare_submit ? sc->backend->prepare_submit(sc, b, &submit) : 0;
+    if (r < 0) {
         if (sc->restart_serial == sc->serial)
             sc->restart_serial = 0;
         sc->serial--;
         f->serial = 0;
         sc_give_back(sc, b);
         sc_unlock(sc);
-        return synced;
+        return r;
     }
-    if (!synced)
-        xcb_present_pixmap(sc->c, sc->window, b->pixmap, f->wire_serial, 0, update, 0,
-                           0, 0, 0, idle_fence, options, target, aim.divisor, aim.remainder,
-                           0, NULL);
+    synced = submit.acquire_syncobj != 0;
+    sc_submit(sc, &submit);
     sc_log(sc, "request: PresentPixmap%s buffer %u pixmap 0x%x frame %llu serial %u target "
            "%llu options 0x%x update 0x%x (%u rects) idle fence 0x%x%s",
            synced ? "Synced" : "", b->index, b->pixmap, (unsigned long long)sc->serial,
-           f->wire_serial, (unsigned long long)target, options, update, n_damage, idle_fence,
-           late ? " late" : "");
+           f->wire_serial, (unsigned long long)target, options, update, n_damage,
+           synced ? 0 : idle_fence, late ? " late" : "");
     sc->in_flight++;
     if (present_id)
         sc->last_present_id = present_id;
@@ -721,7 +736,7 @@ int sc_present_frame(sc_t *sc, const xcb_present_util_image_t *image,
     b->last_wire_serial = f->wire_serial;
     /* PresentPixmapSynced sends no IdleNotify: the release point alone
      * says when the buffer is free (the back end's is_idle). */
-    b->idle_notified = synced > 0;
+    b->idle_notified = synced;
     b->last_serial = sc->serial;
     sc_stats_presented(sc);
     sc_pacing_rendered(sc, now_us * 1000 - b->acquired_ns);

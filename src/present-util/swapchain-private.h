@@ -151,6 +151,25 @@ struct sc_aim {
     uint64_t target, divisor, remainder;
 };
 
+/* One frame's presentation as the server will get it: the core fills
+ * everything but the explicit-sync fields, a back end with timelines adds
+ * those (prepare_submit), and sc_submit() sends it, PresentPixmapSynced
+ * when acquire_syncobj is set, else PresentPixmap.  The one place a frame
+ * goes to the server. */
+struct sc_submit {
+    xcb_pixmap_t pixmap;
+    uint32_t wire_serial;
+    uint32_t update;                /* XFixes region, 0: the whole pixmap */
+    uint32_t idle_fence;            /* PresentPixmap only, 0: none */
+    uint32_t options;
+    struct sc_aim aim;
+    uint32_t acquire_syncobj, release_syncobj;  /* 0: implicit sync */
+    uint64_t acquire_point, release_point;
+};
+
+/* Sends s (see struct sc_submit). */
+void sc_submit(sc_t *sc, const struct sc_submit *s);
+
 /* A back end makes and frees the server-side pixmap of a buffer and its
  * pixels in our memory. */
 struct backend_ops {
@@ -169,12 +188,11 @@ struct backend_ops {
     /* optional: after IdleNotify, true when the buffer can be written
      * (its idle fence triggered); may wait up to timeout_ns */
     bool (*is_idle)(sc_t *sc, struct buffer *b, int64_t timeout_ns);
-    /* optional: sends the presentation itself (PresentPixmapSynced) and
-     * returns 1; 0 lets the core send PresentPixmap; a negative errno
-     * refuses the frame.  update: the XFixes region of the frame's
-     * damage, 0 for the whole buffer */
-    int (*present)(sc_t *sc, struct buffer *b, uint32_t options, const struct sc_aim *aim,
-                   uint32_t update);
+    /* optional: explicit sync for the frame about to be sent: signals or
+     * leaves to the caller the acquire point and fills s's sync fields
+     * (the idle fence then goes unused); 0 for implicit sync (s as it
+     * was), a negative errno refuses the frame */
+    int (*prepare_submit)(sc_t *sc, struct buffer *b, struct sc_submit *s);
     /* optional: acquire() hands out b's pixels: the CPU's access begins
      * (present()'s upload ends it) */
     void (*begin_access)(sc_t *sc, struct buffer *b);
