@@ -533,6 +533,133 @@ static int queue_step(sc_t *sc, void *arg, int *r, uint64_t *wake_ns)
     return 1;
 }
 
+/*
+ * Where the frame goes (aim->target, 0: at once) and with which options,
+ * by mode: FIFO's chain, LOW_LATENCY's planned vblank, a time asked for
+ * (at_msc) or the caller's OML aim.  Whether the frame is late for the
+ * vblank it was paced for.
+ */
+static bool aim_frame(sc_t *sc, const struct buffer *b, uint64_t now_ns, uint64_t at_msc,
+                      const struct sc_aim *oml, struct sc_aim *aim, uint32_t *options_io)
+{
+    uint32_t options = *options_io;
+    uint64_t target = 0;
+    bool late = false;
+
+    switch (sc->mode) {
+    case XCB_PRESENT_UTIL_MODE_FIFO:
+        target = fifo_target(sc, now_ns, &late);
+        break;
+    case XCB_PRESENT_UTIL_MODE_FIFO_RELAXED:
+        target = fifo_target(sc, now_ns, &late);
+        /* A late frame may tear; one that restarts the chain goes to the
+         * next vblank like FIFO's, or it would be shown at once, on the
+         * vblank of the frame before. */
+        if (target)
+            options |= XCB_PRESENT_OPTION_ASYNC;
+        break;
+    case XCB_PRESENT_UTIL_MODE_MAILBOX:
+        /* Xwayland holds a frame that is not Async for the compositor's
+         * frame callback, blocking the ones after it; Async there still
+         * never tears (the compositor shows whole frames) */
+        if (sc->xwayland == 1)
+            options |= XCB_PRESENT_OPTION_ASYNC;
+        break;
+    case XCB_PRESENT_UTIL_MODE_IMMEDIATE:
+        options |= XCB_PRESENT_OPTION_ASYNC;
+        if (sc->caps & XCB_PRESENT_CAPABILITY_ASYNC_MAY_TEAR)
+            options |= XCB_PRESENT_OPTION_ASYNC_MAY_TEAR;
+        break;
+    }
+    /* The vblank LOW_LATENCY paced the frame for, when the chain goes on
+     * (a restart goes to the next vblank, as THROUGHPUT's would); then a
+     * time asked for.  Both only ever move the target later. */
+    if (target && b->planned_msc) {
+        /* late: after the last moment for the vblank it was paced for */
+        late = target > b->planned_msc;
+        if (b->planned_msc > target)
+            target = b->planned_msc;
+    }
+    if (at_msc && at_msc > target) {
+        target = at_msc;
+        late = false;
+    }
+    *aim = (struct sc_aim){ .target = target };
+    if (oml) {
+        *aim = *oml;
+        late = false;
+    }
+    *options_io = options;
+    return late;
+}
+
+/* What the server would refuse with BadValue or BadMatch, refused here
+ * (with the reason in the debug output). */
+static bool request_valid(sc_t *sc, uint32_t options, bool oml, const struct sc_aim *aim)
+{
+    return sc_check(sc, !(options & XCB_PRESENT_OPTION_ASYNC_MAY_TEAR) ||
+                            (sc->caps & XCB_PRESENT_CAPABILITY_ASYNC_MAY_TEAR),
+                    "AsyncMayTear only with its capability") &&
+           sc_check(sc, !(options & XCB_PRESENT_OPTION_SUBOPTIMAL) ||
+                            sc->backend->kind == XCB_PRESENT_UTIL_BACKEND_DRI3,
+                    "Suboptimal only for DRI3 buffers") &&
+           sc_check(sc, oml || !aim->target || !sc->have_msc || aim->target > sc->last_msc,
+                    "FIFO target ahead of the last msc") &&
+           sc_check(sc, aim->divisor == 0 ? aim->remainder == 0 : aim->remainder < aim->divisor,
+                    "remainder < divisor, or both 0");
+}
+
+/* The frame's serial and its entry in the frame ring; where the FIFO
+ * chain goes on from. */
+static struct frame *record_frame(sc_t *sc, const struct buffer *b, bool oml,
+                                  const struct sc_aim *aim, bool late, uint64_t now_us,
+                                  uint64_t present_id)
+{
+    uint64_t target = aim->target;
+    struct frame *f;
+
+    sc->serial++;
+    if (oml && sc->have_msc)
+        /* the chain goes on from where the server will show it */
+        sc->last_target = oml_lands_at(aim, sc->last_msc);
+    else if (target)
+        sc->last_target = target;
+    else if (sc->mode <= XCB_PRESENT_UTIL_MODE_FIFO_RELAXED)
+        sc->restart_serial = sc->serial;
+    /* Aimed after frames given up by time: where it lands restarts the
+     * chain, as "the next vblank" does. */
+    if (!oml && target && sc->lost_streak && sc->mode <= XCB_PRESENT_UTIL_MODE_FIFO_RELAXED)
+        sc->restart_serial = sc->serial;
+    f = &sc->frames[sc->serial % SC_MAX_FRAMES];
+    *f = (struct frame){ .serial = sc->serial, .wire_serial = next_wire_serial(),
+                         /* an OML frame's vblank is the server's choice
+                          * unless it aims ahead */
+                         .target_msc = !oml || (sc->have_msc && target > sc->last_msc)
+                                           ? target : 0, .submit_us = now_us, .index = b->index,
+                         .client_late = late, .acquire_us = b->acquired_ns / 1000,
+                         .age = b->age, .planned_msc = b->planned_msc,
+                         .present_id = present_id };
+    return f;
+}
+
+/* The frame went to the server: the buffer is out, the ids move on. */
+static void frame_sent(sc_t *sc, struct buffer *b, const struct frame *f, bool synced,
+                       uint64_t present_id, uint64_t *frame_id)
+{
+    sc->in_flight++;
+    if (present_id)
+        sc->last_present_id = present_id;
+    if (frame_id)
+        *frame_id = sc->serial;
+    b->state = BUF_PRESENTED;
+    b->completed = false;
+    b->last_wire_serial = f->wire_serial;
+    /* PresentPixmapSynced sends no IdleNotify: the release point alone
+     * says when the buffer is free (the back end's is_idle). */
+    b->idle_notified = synced;
+    b->last_serial = sc->serial;
+}
+
 void sc_submit(sc_t *sc, const struct sc_submit *s)
 {
     if (s->acquire_syncobj)
@@ -553,12 +680,10 @@ int sc_present_frame(sc_t *sc, const xcb_present_util_image_t *image,
 {
     struct buffer *b;
     uint32_t options, update = 0, idle_fence = 0;
-    uint64_t now_us, target = 0, at_msc = 0;
+    uint64_t now_us, at_msc = 0;
     struct frame *f;
-    bool late = false, synced;
-    /* The swapchain aims at MSCs itself, without divisor and remainder,
-     * unless the caller aims (present_msc()). */
-    struct sc_aim aim = { 0 };
+    bool late, synced;
+    struct sc_aim aim;
     struct sc_submit submit;
     int r;
 
@@ -623,89 +748,17 @@ int sc_present_frame(sc_t *sc, const xcb_present_util_image_t *image,
         update = sc->region;
     }
     now_us = (uint64_t)deadline_now_ns() / 1000;
-    switch (sc->mode) {
-    case XCB_PRESENT_UTIL_MODE_FIFO:
-        target = fifo_target(sc, now_us * 1000, &late);
-        break;
-    case XCB_PRESENT_UTIL_MODE_FIFO_RELAXED:
-        target = fifo_target(sc, now_us * 1000, &late);
-        /* A late frame may tear; one that restarts the chain goes to the
-         * next vblank like FIFO's, or it would be shown at once, on the
-         * vblank of the frame before. */
-        if (target)
-            options |= XCB_PRESENT_OPTION_ASYNC;
-        break;
-    case XCB_PRESENT_UTIL_MODE_MAILBOX:
-        /* Xwayland holds a frame that is not Async for the compositor's
-         * frame callback, blocking the ones after it; Async there still
-         * never tears (the compositor shows whole frames) */
-        if (sc->xwayland == 1)
-            options |= XCB_PRESENT_OPTION_ASYNC;
-        break;
-    case XCB_PRESENT_UTIL_MODE_IMMEDIATE:
-        options |= XCB_PRESENT_OPTION_ASYNC;
-        if (sc->caps & XCB_PRESENT_CAPABILITY_ASYNC_MAY_TEAR)
-            options |= XCB_PRESENT_OPTION_ASYNC_MAY_TEAR;
-        break;
-    }
-    /* The vblank LOW_LATENCY paced the frame for, when the chain goes on
-     * (a restart goes to the next vblank, as THROUGHPUT's would); then a
-     * time asked for.  Both only ever move the target later. */
-    if (target && b->planned_msc) {
-        /* late: after the last moment for the vblank it was paced for */
-        late = target > b->planned_msc;
-        if (b->planned_msc > target)
-            target = b->planned_msc;
-    }
-    if (at_msc && at_msc > target) {
-        target = at_msc;
-        late = false;
-    }
-    if (oml) {
-        aim = *oml;
-        target = aim.target;
-        late = false;
-    }
-    if (!sc_check(sc, !(options & XCB_PRESENT_OPTION_ASYNC_MAY_TEAR) ||
-                          (sc->caps & XCB_PRESENT_CAPABILITY_ASYNC_MAY_TEAR),
-                  "AsyncMayTear only with its capability") ||
-        !sc_check(sc, !(options & XCB_PRESENT_OPTION_SUBOPTIMAL) ||
-                          sc->backend->kind == XCB_PRESENT_UTIL_BACKEND_DRI3,
-                  "Suboptimal only for DRI3 buffers") ||
-        !sc_check(sc, oml || !target || !sc->have_msc || target > sc->last_msc,
-                  "FIFO target ahead of the last msc") ||
-        !sc_check(sc, aim.divisor == 0 ? aim.remainder == 0 : aim.remainder < aim.divisor,
-                  "remainder < divisor, or both 0")) {
+    /* divisor 0 and remainder 0 unless the caller aims: the server checks
+     * remainder < divisor only when the divisor is set. */
+    late = aim_frame(sc, b, now_us * 1000, at_msc, oml, &aim, &options);
+    if (!request_valid(sc, options, oml != NULL, &aim)) {
         sc_give_back(sc, b);
         sc_unlock(sc);
         return -EINVAL;
     }
     if (sc->backend->idle_fence)
         idle_fence = sc->backend->idle_fence(sc, b);
-    sc->serial++;
-    if (oml && sc->have_msc)
-        /* the chain goes on from where the server will show it */
-        sc->last_target = oml_lands_at(&aim, sc->last_msc);
-    else if (target)
-        sc->last_target = target;
-    else if (sc->mode <= XCB_PRESENT_UTIL_MODE_FIFO_RELAXED)
-        sc->restart_serial = sc->serial;
-    /* Aimed after frames given up by time: where it lands restarts the
-     * chain, as "the next vblank" does. */
-    if (!oml && target && sc->lost_streak && sc->mode <= XCB_PRESENT_UTIL_MODE_FIFO_RELAXED)
-        sc->restart_serial = sc->serial;
-    f = &sc->frames[sc->serial % SC_MAX_FRAMES];
-    *f = (struct frame){ .serial = sc->serial, .wire_serial = next_wire_serial(),
-                         /* an OML frame's vblank is the server's choice
-                          * unless it aims ahead */
-                         .target_msc = !oml || (sc->have_msc && target > sc->last_msc)
-                                           ? target : 0, .submit_us = now_us, .index = b->index,
-                         .client_late = late, .acquire_us = b->acquired_ns / 1000,
-                         .age = b->age, .planned_msc = b->planned_msc,
-                         .present_id = present_id };
-    /* divisor 0 and remainder 0: the server checks remainder < divisor
-     * only when the divisor is set. */
-    aim.target = target;
+    f = record_frame(sc, b, oml != NULL, &aim, late, now_us, present_id);
     submit = (struct sc_submit){ .pixmap = b->pixmap, .wire_serial = f->wire_serial,
                                  .update = update, .idle_fence = idle_fence,
                                  .options = options, .aim = aim };
@@ -724,20 +777,9 @@ int sc_present_frame(sc_t *sc, const xcb_present_util_image_t *image,
     sc_log(sc, "request: PresentPixmap%s buffer %u pixmap 0x%x frame %llu serial %u target "
            "%llu options 0x%x update 0x%x (%u rects) idle fence 0x%x%s",
            synced ? "Synced" : "", b->index, b->pixmap, (unsigned long long)sc->serial,
-           f->wire_serial, (unsigned long long)target, options, update, n_damage,
+           f->wire_serial, (unsigned long long)aim.target, options, update, n_damage,
            synced ? 0 : idle_fence, late ? " late" : "");
-    sc->in_flight++;
-    if (present_id)
-        sc->last_present_id = present_id;
-    if (frame_id)
-        *frame_id = sc->serial;
-    b->state = BUF_PRESENTED;
-    b->completed = false;
-    b->last_wire_serial = f->wire_serial;
-    /* PresentPixmapSynced sends no IdleNotify: the release point alone
-     * says when the buffer is free (the back end's is_idle). */
-    b->idle_notified = synced;
-    b->last_serial = sc->serial;
+    frame_sent(sc, b, f, synced, present_id, frame_id);
     sc_stats_presented(sc);
     sc_pacing_rendered(sc, now_us * 1000 - b->acquired_ns);
     xcb_flush(sc->c);
