@@ -9,7 +9,8 @@
  * lives until xcb_dri3_util_probe_forget(); xcb_dri3_util_probe_refresh()
  * empties only the answers the server gave, so that a swapchain that goes
  * (while the application stays on the connection) cannot take the
- * application's own settings with it.
+ * application's own settings with it (an entry left with nothing of the
+ * application's goes then too).
  *
  * Lock order: conn_lock, then libxcb's own lock (the collection of late
  * answers calls xcb_poll_for_reply under it).  libxcb never calls back
@@ -88,15 +89,27 @@ static void drop_answers_locked(struct util_conn *s)
 
 void xcb_dri3_util_probe_refresh(xcb_connection_t *c)
 {
-    struct util_conn *s;
+    struct util_conn **p, *s = NULL;
 
     if (!c)
         return;
     conn_lock();
-    s = conn_find_locked(c);
-    if (s)
-        drop_answers_locked(s);
+    p = find_link_locked(c);
+    if (p) {
+        drop_answers_locked(*p);
+        /* Nothing the application set or still owed: the entry goes too,
+         * so that a program that makes and ends swapchains on connection
+         * after connection keeps no entry per connection it closed. */
+        if ((*p)->timeout_ns == XCB_DRI3_UTIL_DEFAULT_TIMEOUT_NS && !(*p)->n_abandoned) {
+            s = *p;
+            *p = s->next;
+        }
+    }
     conn_unlock();
+    if (s) {
+        free(s->abandoned);
+        free(s);
+    }
 }
 
 void xcb_dri3_util_probe_forget(xcb_connection_t *c)
