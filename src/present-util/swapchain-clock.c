@@ -28,20 +28,20 @@
 
 void sc_clock_reset(sc_t *sc)
 {
-    sc->n_readings = 0;
-    sc->reading_next = 0;
-    sc->clock_prime_msc = 0;
+    sc->clock.n_readings = 0;
+    sc->clock.reading_next = 0;
+    sc->clock.prime_msc = 0;
 }
 
 static const struct reading *oldest_reading(const sc_t *sc)
 {
-    return &sc->readings[(sc->reading_next + SC_CLOCK_READINGS - sc->n_readings) %
+    return &sc->clock.readings[(sc->clock.reading_next + SC_CLOCK_READINGS - sc->clock.n_readings) %
                          SC_CLOCK_READINGS];
 }
 
 static const struct reading *newest_reading(const sc_t *sc)
 {
-    return &sc->readings[(sc->reading_next + SC_CLOCK_READINGS - 1) % SC_CLOCK_READINGS];
+    return &sc->clock.readings[(sc->clock.reading_next + SC_CLOCK_READINGS - 1) % SC_CLOCK_READINGS];
 }
 
 void sc_clock_add(sc_t *sc, uint64_t msc, uint64_t ust_us)
@@ -50,8 +50,8 @@ void sc_clock_add(sc_t *sc, uint64_t msc, uint64_t ust_us)
 
     if (!ust_us)
         return;
-    if (sc->n_readings) {
-        newest = &sc->readings[(sc->reading_next + SC_CLOCK_READINGS - 1) % SC_CLOCK_READINGS];
+    if (sc->clock.n_readings) {
+        newest = &sc->clock.readings[(sc->clock.reading_next + SC_CLOCK_READINGS - 1) % SC_CLOCK_READINGS];
         /* the same vblank twice (a frame and a NotifyMSC), or older */
         if (msc <= newest->msc || ust_us * 1000 <= newest->ust_ns)
             return;
@@ -60,7 +60,7 @@ void sc_clock_add(sc_t *sc, uint64_t msc, uint64_t ust_us)
      * change): the recent intervals' median left the readings' slope by a
      * third.  The old readings would bend the slope for 32 vblanks; the
      * clock starts again from this one. */
-    if (sc->n_readings >= 2 && sc->stats.refresh_ns) {
+    if (sc->clock.n_readings >= 2 && sc->stats.refresh_ns) {
         uint64_t slope = (newest_reading(sc)->ust_ns - oldest_reading(sc)->ust_ns) /
                          (newest_reading(sc)->msc - oldest_reading(sc)->msc);
         uint64_t median = sc->stats.refresh_ns;
@@ -68,14 +68,14 @@ void sc_clock_add(sc_t *sc, uint64_t msc, uint64_t ust_us)
         if (slope > median + median / 3 || median > slope + slope / 3) {
             sc_log(sc, "clock: the refresh moved from %llu to %llu ns: readings dropped",
                    (unsigned long long)slope, (unsigned long long)median);
-            sc->n_readings = 0;
-            sc->reading_next = 0;
+            sc->clock.n_readings = 0;
+            sc->clock.reading_next = 0;
         }
     }
-    sc->readings[sc->reading_next] = (struct reading){ .msc = msc, .ust_ns = ust_us * 1000 };
-    sc->reading_next = (sc->reading_next + 1) % SC_CLOCK_READINGS;
-    if (sc->n_readings < SC_CLOCK_READINGS)
-        sc->n_readings++;
+    sc->clock.readings[sc->clock.reading_next] = (struct reading){ .msc = msc, .ust_ns = ust_us * 1000 };
+    sc->clock.reading_next = (sc->clock.reading_next + 1) % SC_CLOCK_READINGS;
+    if (sc->clock.n_readings < SC_CLOCK_READINGS)
+        sc->clock.n_readings++;
     sc_clock_derive(sc);
 }
 
@@ -88,23 +88,23 @@ void sc_clock_derive(sc_t *sc)
 {
     const struct reading *o, *n;
 
-    if (sc->n_readings < 2)
+    if (sc->clock.n_readings < 2)
         return;
     o = oldest_reading(sc);
     n = newest_reading(sc);
-    sc->clock_slope_ns = (n->ust_ns - o->ust_ns) / (n->msc - o->msc);
-    sc->clock_phase_ns = phase_of(sc, sc->clock_slope_ns, &sc->clock_spread_ns);
+    sc->clock.slope_ns = (n->ust_ns - o->ust_ns) / (n->msc - o->msc);
+    sc->clock.phase_ns = phase_of(sc, sc->clock.slope_ns, &sc->clock.spread_ns);
 }
 
 /* The vblanks between the oldest and the newest reading. */
 static uint64_t span(const sc_t *sc)
 {
-    return sc->n_readings < 2 ? 0 : newest_reading(sc)->msc - oldest_reading(sc)->msc;
+    return sc->clock.n_readings < 2 ? 0 : newest_reading(sc)->msc - oldest_reading(sc)->msc;
 }
 
 uint64_t sc_clock_period_ns(const sc_t *sc)
 {
-    return sc->n_readings < 2 ? sc->stats.refresh_ns : sc->clock_slope_ns;
+    return sc->clock.n_readings < 2 ? sc->stats.refresh_ns : sc->clock.slope_ns;
 }
 
 /* The UST (ns) of the newest reading's vblank: the earliest that the
@@ -115,8 +115,8 @@ static uint64_t phase_of(const sc_t *sc, uint64_t period, uint64_t *spread)
     const struct reading *n = newest_reading(sc);
     uint64_t best = n->ust_ns, worst = n->ust_ns;
 
-    for (uint32_t i = 0; i < sc->n_readings; i++) {
-        const struct reading *r = &sc->readings[i];
+    for (uint32_t i = 0; i < sc->clock.n_readings; i++) {
+        const struct reading *r = &sc->clock.readings[i];
         uint64_t carried = r->ust_ns + (n->msc - r->msc) * period;
 
         if (carried < best)
@@ -134,10 +134,10 @@ static uint64_t phase_ns(const sc_t *sc, uint64_t period, uint64_t *spread)
 {
     uint64_t unused;
 
-    if (sc->n_readings >= 2 && period == sc->clock_slope_ns) {
+    if (sc->clock.n_readings >= 2 && period == sc->clock.slope_ns) {
         if (spread)
-            *spread = sc->clock_spread_ns;
-        return sc->clock_phase_ns;
+            *spread = sc->clock.spread_ns;
+        return sc->clock.phase_ns;
     }
     return phase_of(sc, period, spread ? spread : &unused);
 }
@@ -147,7 +147,7 @@ uint64_t sc_clock_vblank_ns(const sc_t *sc, uint64_t msc)
     uint64_t period = sc_clock_period_ns(sc), base;
     const struct reading *n;
 
-    if (!sc->n_readings || !period)
+    if (!sc->clock.n_readings || !period)
         return 0;
     n = newest_reading(sc);
     base = phase_ns(sc, period, NULL);
@@ -161,7 +161,7 @@ uint64_t sc_clock_first_msc_at(const sc_t *sc, uint64_t ust_ns)
     uint64_t period = sc_clock_period_ns(sc), base, spread, safe_period, ahead;
     const struct reading *n;
 
-    if (!sc->n_readings || !period)
+    if (!sc->clock.n_readings || !period)
         return 0;
     n = newest_reading(sc);
     base = phase_ns(sc, period, &spread);
@@ -197,7 +197,7 @@ void sc_clock_prime(sc_t *sc)
     uint64_t first;
 
     /* Asked for, and the count has not passed the last target yet. */
-    if (!sc->have_msc || (sc->clock_prime_msc && sc->last_msc < sc->clock_prime_msc))
+    if (!sc->have_msc || (sc->clock.prime_msc && sc->last_msc < sc->clock.prime_msc))
         return;
     /* Two and three vblanks ahead, past any rounding of the server's
      * count; the serial is the target, which tells their completions
@@ -212,7 +212,7 @@ void sc_clock_prime(sc_t *sc)
         return;
     }
     first = sc->last_msc + 2;
-    sc->clock_prime_msc = first + 1;
+    sc->clock.prime_msc = first + 1;
     for (uint64_t m = first; m < first + 2; m++) {
         xcb_present_notify_msc(sc->c, sc->window, (uint32_t)m, m, 0, 0);
         sc_log(sc, "request: NotifyMSC target %llu (to learn the clock)", (unsigned long long)m);

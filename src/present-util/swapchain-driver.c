@@ -78,8 +78,8 @@ void sc_apply_mode(sc_t *sc)
         return;
     sc_log(sc, "mode: %s from the next frame on", xcb_present_util_mode_name(sc->mode));
     /* LOW_LATENCY's plan was made for the old mode */
-    sc->plan_key = 0;
-    sc->plan_msc = sc->plan_slot = 0;
+    sc->pace.plan_key = 0;
+    sc->pace.plan_msc = sc->pace.plan_slot = 0;
 }
 
 int xcb_present_util_release(xcb_present_util_swapchain_t *sc,
@@ -96,7 +96,7 @@ int xcb_present_util_release(xcb_present_util_swapchain_t *sc,
         return -EINVAL;
     }
     sc_give_back(sc, b);        /* the caller may have drawn: age 0 */
-    sc->plan_key = 0;           /* the frame the plan was for never comes */
+    sc->pace.plan_key = 0;           /* the frame the plan was for never comes */
     sc_log(sc, "release: image %u given back unpresented", b->index);
     sc_update_readiness(sc);
     sc_unlock(sc);

@@ -214,8 +214,8 @@ static uint64_t predicted_msc(sc_t *sc, uint64_t now)
 
     if (sc->mode > XCB_PRESENT_UTIL_MODE_FIFO_RELAXED)
         return 0;
-    if (sc->plan_slot)
-        return sc->plan_msc;
+    if (sc->pace.plan_slot)
+        return sc->pace.plan_msc;
     target = fifo_target(sc, now, &late);
     return target;
 }
@@ -255,10 +255,10 @@ static int hand_out(sc_t *sc, struct buffer *b, xcb_present_util_image_t *image)
     b->state = BUF_ACQUIRED;
     b->acquired_ns = now;
     b->age = buffer_age(b, frame_id);
-    b->planned_msc = sc->plan_slot ? sc->plan_msc : 0;
-    if (sc->plan_slot)
-        sc->slot_ns = sc->plan_slot;
-    sc->plan_key = 0;
+    b->planned_msc = sc->pace.plan_slot ? sc->pace.plan_msc : 0;
+    if (sc->pace.plan_slot)
+        sc->pace.slot_ns = sc->pace.plan_slot;
+    sc->pace.plan_key = 0;
     xcb_present_util_image_t all = {
         .size = image->size, .pixels = b->pixels, .stride = b->stride, .width = b->width,
         .height = b->height, .fourcc = sc->fourcc, .index = b->index, .frame_id = frame_id,
@@ -339,7 +339,7 @@ static void look_into_suboptimal(sc_t *sc)
  * come does not move on to the next vblank while acquire() looks again). */
 static bool plan_is_current(const sc_t *sc)
 {
-    return sc->plan_key && sc->plan_key == sc->serial + acquired_count(sc) + 1;
+    return sc->pace.plan_key && sc->pace.plan_key == sc->serial + acquired_count(sc) + 1;
 }
 
 struct buffer *sc_ready_buffer(sc_t *sc, uint64_t now_ns, uint64_t *wake_ns)
@@ -364,18 +364,18 @@ struct buffer *sc_ready_buffer(sc_t *sc, uint64_t now_ns, uint64_t *wake_ns)
     if (!plan_is_current(sc)) {
         uint64_t key = sc->serial + acquired_count(sc) + 1;
 
-        if (!sc_pacing_plan(sc, now_ns, &sc->plan_msc, &sc->plan_slot))
-            sc->plan_msc = sc->plan_slot = 0;
-        sc->plan_key = acquired_count(sc) ? 0 : key;
-        if (sc->plan_key && sc->plan_slot)
+        if (!sc_pacing_plan(sc, now_ns, &sc->pace.plan_msc, &sc->pace.plan_slot))
+            sc->pace.plan_msc = sc->pace.plan_slot = 0;
+        sc->pace.plan_key = acquired_count(sc) ? 0 : key;
+        if (sc->pace.plan_key && sc->pace.plan_slot)
             sc_log(sc, "pacing: frame %llu planned for msc %llu, acquire at +%lld us",
-                   (unsigned long long)key, (unsigned long long)sc->plan_msc,
-                   (long long)((int64_t)(sc->plan_slot - now_ns) / 1000));
+                   (unsigned long long)key, (unsigned long long)sc->pace.plan_msc,
+                   (long long)((int64_t)(sc->pace.plan_slot - now_ns) / 1000));
     }
-    if (sc->plan_slot > now_ns) {
-        *wake_ns = sc->plan_slot;
-        sc->moment_only = sc->plan_slot - now_ns <= SC_MOMENT_ONLY_NS &&
-                          (!sc_next_reclaim_ns(sc) || sc_next_reclaim_ns(sc) >= sc->plan_slot);
+    if (sc->pace.plan_slot > now_ns) {
+        *wake_ns = sc->pace.plan_slot;
+        sc->moment_only = sc->pace.plan_slot - now_ns <= SC_MOMENT_ONLY_NS &&
+                          (!sc_next_reclaim_ns(sc) || sc_next_reclaim_ns(sc) >= sc->pace.plan_slot);
         return NULL;
     }
     return b;

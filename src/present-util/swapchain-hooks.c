@@ -10,16 +10,16 @@
 
 void sc_queue_frame(sc_t *sc, const xcb_present_util_frame_t *f)
 {
-    if (!sc->frame_cb)
+    if (!sc->hooks.frame_cb)
         return;
     /* at most SC_MAX_FRAMES frames are in flight, and each completes once */
-    if (sc->cb_count == SC_MAX_FRAMES) {
+    if (sc->hooks.cb_count == SC_MAX_FRAMES) {
         sc_log(sc, "frame callback: queue full, frame %llu not reported",
                (unsigned long long)f->frame);
         return;
     }
-    sc->cb_queue[(sc->cb_head + sc->cb_count) % SC_MAX_FRAMES] = *f;
-    sc->cb_count++;
+    sc->hooks.cb_queue[(sc->hooks.cb_head + sc->hooks.cb_count) % SC_MAX_FRAMES] = *f;
+    sc->hooks.cb_count++;
 }
 
 void sc_set_window_size(sc_t *sc, uint16_t width, uint16_t height)
@@ -28,35 +28,35 @@ void sc_set_window_size(sc_t *sc, uint16_t width, uint16_t height)
         return;
     sc->win_width = width;
     sc->win_height = height;
-    sc->resize_pending = true;
+    sc->hooks.resize_pending = true;
 }
 
 /* Runs what is queued, the lock held on entry and on return. */
 static void deliver(sc_t *sc)
 {
-    while (!sc->delivering && !sc->destroying && (sc->cb_count || sc->resize_pending)) {
+    while (!sc->hooks.delivering && !sc->destroying && (sc->hooks.cb_count || sc->hooks.resize_pending)) {
         xcb_present_util_frame_cb_t frame_cb = NULL;
         xcb_present_util_resize_cb_t resize_cb = NULL;
         xcb_present_util_frame_t f;
         uint16_t w = 0, h = 0;
         void *data;
 
-        if (sc->cb_count) {
-            f = sc->cb_queue[sc->cb_head];
-            sc->cb_head = (sc->cb_head + 1) % SC_MAX_FRAMES;
-            sc->cb_count--;
-            frame_cb = sc->frame_cb;
-            data = sc->frame_cb_data;
+        if (sc->hooks.cb_count) {
+            f = sc->hooks.cb_queue[sc->hooks.cb_head];
+            sc->hooks.cb_head = (sc->hooks.cb_head + 1) % SC_MAX_FRAMES;
+            sc->hooks.cb_count--;
+            frame_cb = sc->hooks.frame_cb;
+            data = sc->hooks.frame_cb_data;
         } else {
-            sc->resize_pending = false;
-            resize_cb = sc->resize_cb;
-            data = sc->resize_cb_data;
+            sc->hooks.resize_pending = false;
+            resize_cb = sc->hooks.resize_cb;
+            data = sc->hooks.resize_cb_data;
             w = sc->win_width;
             h = sc->win_height;
         }
         if (!frame_cb && !resize_cb)
             continue;
-        sc->delivering = true;
+        sc->hooks.delivering = true;
         sc->waiters++;
         pthread_mutex_unlock(&sc->lock);
         if (frame_cb)
@@ -65,7 +65,7 @@ static void deliver(sc_t *sc)
             resize_cb(data, w, h);
         pthread_mutex_lock(&sc->lock);
         sc->waiters--;
-        sc->delivering = false;
+        sc->hooks.delivering = false;
         if (sc->destroying)
             pthread_cond_broadcast(&sc->idle_cond);
     }
@@ -88,7 +88,7 @@ void xcb_present_util_swapchain_set_resize_callback(xcb_present_util_swapchain_t
     if (!sc)
         return;
     pthread_mutex_lock(&sc->lock);
-    sc->resize_cb = cb;
-    sc->resize_cb_data = data;
+    sc->hooks.resize_cb = cb;
+    sc->hooks.resize_cb_data = data;
     pthread_mutex_unlock(&sc->lock);
 }

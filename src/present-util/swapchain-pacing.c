@@ -40,25 +40,25 @@ void sc_pacing_rendered(sc_t *sc, uint64_t render_ns)
 {
     /* The percentile is the k-th largest sample, k at most 7 of 64: kept
      * in a short descending list, once a frame, without sorting them all. */
-    uint64_t top[SC_RENDER_SAMPLES], old = sc->render_samples[sc->render_next];
+    uint64_t top[SC_RENDER_SAMPLES], old = sc->pace.render_samples[sc->pace.render_next];
     uint64_t p = sc->stats.render_ns;
     uint32_t n, k, have = 0;
-    bool full = sc->n_render == SC_RENDER_SAMPLES;
+    bool full = sc->pace.n_render == SC_RENDER_SAMPLES;
 
-    sc->render_samples[sc->render_next] = render_ns;
-    sc->render_next = (sc->render_next + 1) % SC_RENDER_SAMPLES;
-    if (sc->n_render < SC_RENDER_SAMPLES)
-        sc->n_render++;
+    sc->pace.render_samples[sc->pace.render_next] = render_ns;
+    sc->pace.render_next = (sc->pace.render_next + 1) % SC_RENDER_SAMPLES;
+    if (sc->pace.n_render < SC_RENDER_SAMPLES)
+        sc->pace.n_render++;
     /* With k fixed (a full window), the k-th largest p stays while as
      * many samples as before lie above it and at or above it: true when
      * the sample out and the sample in lie on the same side of it (out
      * below and in at most p, or both above).  Most frames. */
     if (full && p && ((old < p && render_ns <= p) || (old > p && render_ns > p)))
         return;
-    n = sc->n_render;
+    n = sc->pace.n_render;
     k = n - (n * SC_RENDER_PERCENTILE + 99) / 100 + 1;
     for (uint32_t i = 0; i < n; i++) {
-        uint64_t v = sc->render_samples[i];
+        uint64_t v = sc->pace.render_samples[i];
         uint32_t j;
 
         if (have == k && v <= top[k - 1])
@@ -75,7 +75,7 @@ void sc_pacing_rendered(sc_t *sc, uint64_t render_ns)
 
 uint64_t sc_pacing_render_ns(const sc_t *sc)
 {
-    return sc->n_render >= SC_RENDER_WARMUP ? sc->stats.render_ns : 0;
+    return sc->pace.n_render >= SC_RENDER_WARMUP ? sc->stats.render_ns : 0;
 }
 
 uint64_t sc_pacing_margin_ns(const sc_t *sc)
@@ -112,19 +112,19 @@ void sc_pacing_completed(sc_t *sc, const struct frame *f, uint64_t server_msc)
             sc_log(sc, "pacing: frame %llu sent in time for msc %llu, the server showed it "
                    "at %llu", (unsigned long long)f->serial,
                    (unsigned long long)f->planned_msc, (unsigned long long)server_msc);
-            sc->margin_hits = 0;
+            sc->pace.margin_hits = 0;
             return;
         }
         sc->stats.margin_ns += sc->stats.margin_ns / 2 + 1000000;
         sc->stats.margin_ns = sc_pacing_margin_ns(sc);
-        sc->margin_hits = 0;
+        sc->pace.margin_hits = 0;
         sc_log(sc, "pacing: frame %llu paced for msc %llu shown at %llu: margin now %llu us",
                (unsigned long long)f->serial, (unsigned long long)f->planned_msc,
                (unsigned long long)server_msc, (unsigned long long)sc->stats.margin_ns / 1000);
         return;
     }
-    if (++sc->margin_hits >= SC_MARGIN_HITS) {
-        sc->margin_hits = 0;
+    if (++sc->pace.margin_hits >= SC_MARGIN_HITS) {
+        sc->pace.margin_hits = 0;
         sc->stats.margin_ns -= sc->stats.margin_ns / 8;
         if (sc->stats.margin_ns < SC_MARGIN_MIN_NS)
             sc->stats.margin_ns = SC_MARGIN_MIN_NS;
@@ -190,13 +190,13 @@ static void arm_timer(sc_t *sc, uint64_t at_ns)
 {
     struct itimerspec its = { 0 };
 
-    if (sc->timer_fd < 0 || at_ns == sc->timer_armed_ns)
+    if (sc->timer_fd < 0 || at_ns == sc->pace.timer_armed_ns)
         return;
     its.it_value.tv_sec = (time_t)(at_ns / 1000000000u);
     its.it_value.tv_nsec = (long)(at_ns % 1000000000u);
     /* at_ns 0 disarms: an it_value of zero does */
     if (timerfd_settime(sc->timer_fd, TFD_TIMER_ABSTIME, &its, NULL) == 0)
-        sc->timer_armed_ns = at_ns;
+        sc->pace.timer_armed_ns = at_ns;
 }
 
 int sc_update_readiness(sc_t *sc)
@@ -210,9 +210,9 @@ int sc_update_readiness(sc_t *sc)
     now = (uint64_t)deadline_now_ns();
     n = sc->dead ? 0 : sc_ready_count(sc, now, &wake);
     /* a timer that fired has done its job: its readability goes */
-    if (sc->timer_armed_ns && sc->timer_armed_ns <= now &&
+    if (sc->pace.timer_armed_ns && sc->pace.timer_armed_ns <= now &&
         read(sc->timer_fd, &expirations, sizeof expirations) > 0)
-        sc->timer_armed_ns = 0;
+        sc->pace.timer_armed_ns = 0;
     if (n || sc->dead)
         sc_signal_work(sc);
     else

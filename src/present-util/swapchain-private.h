@@ -268,6 +268,43 @@ struct reading {
     uint64_t ust_ns;
 };
 
+/* The display's clock as the swapchain learns it (swapchain-clock.c). */
+struct sc_clock {
+    struct reading readings[SC_CLOCK_READINGS];
+    uint32_t n_readings, reading_next;
+    /* from the readings, once per reading (with two or more): the slope,
+     * the phase and the spread that phase_ns() finds (sc_clock_derive()) */
+    uint64_t slope_ns, phase_ns, spread_ns;
+    uint64_t prime_msc;             /* the last NotifyMSC asked for to learn the
+                                       clock (its target), 0: none */
+};
+
+/* LOW_LATENCY's pacing (swapchain-pacing.c): the render times it learns
+ * and the plan for the next frame. */
+struct sc_pace {
+    uint64_t render_samples[SC_RENDER_SAMPLES];
+    uint32_t n_render, render_next;
+    uint32_t margin_hits;
+    uint64_t plan_key;              /* the frame the plan is for (serial + acquired + 1), 0: none */
+    uint64_t plan_msc, plan_slot;   /* its vblank and moment; 0: paced as THROUGHPUT */
+    uint64_t slot_ns;               /* the moment the last planned acquire() waited for */
+    uint64_t timer_armed_ns;        /* timer_fd's expiry, 0: disarmed */
+};
+
+/* The caller's callbacks (swapchain-hooks.c): completed frames and a size
+ * change waiting for their callbacks, which run once the lock is let go
+ * (sc_unlock()). */
+struct sc_hooks {
+    xcb_present_util_frame_cb_t frame_cb;
+    void *frame_cb_data;
+    xcb_present_util_frame_t cb_queue[SC_MAX_FRAMES];
+    uint32_t cb_head, cb_count;
+    bool delivering;                /* a thread is in a callback */
+    xcb_present_util_resize_cb_t resize_cb;
+    void *resize_cb_data;
+    bool resize_pending;
+};
+
 struct xcb_present_util_swapchain {
     xcb_connection_t *c;
     xcb_window_t window;
@@ -340,22 +377,8 @@ struct xcb_present_util_swapchain {
     uint64_t probe_after_ns;        /* no new probe before this */
     bool suboptimal_pending;        /* a SuboptimalCopy to look into */
 
-    /* swapchain-clock.c */
-    struct reading readings[SC_CLOCK_READINGS];
-    uint32_t n_readings, reading_next;
-    /* from the readings, once per reading (with two or more): the slope,
-     * the phase and the spread that phase_ns() finds (sc_clock_derive()) */
-    uint64_t clock_slope_ns, clock_phase_ns, clock_spread_ns;
-    uint64_t clock_prime_msc;       /* the last NotifyMSC asked for to learn the
-                                       clock (its target), 0: none */
-    /* swapchain-pacing.c */
-    uint64_t render_samples[SC_RENDER_SAMPLES];
-    uint32_t n_render, render_next;
-    uint32_t margin_hits;
-    uint64_t plan_key;              /* the frame the plan is for (serial + acquired + 1), 0: none */
-    uint64_t plan_msc, plan_slot;   /* its vblank and moment; 0: paced as THROUGHPUT */
-    uint64_t slot_ns;               /* the moment the last planned acquire() waited for */
-    uint64_t timer_armed_ns;        /* timer_fd's expiry, 0: disarmed */
+    struct sc_clock clock;          /* swapchain-clock.c */
+    struct sc_pace pace;            /* swapchain-pacing.c */
     /* wait_frame(): the timing of recent frames, by frame_id modulo */
     xcb_present_util_frame_t done[SC_DONE_FRAMES];
 
@@ -366,16 +389,7 @@ struct xcb_present_util_swapchain {
     uint32_t n_shown_latency, shown_latency_next;
     uint64_t out_of_order, last_completed_serial;
 
-    xcb_present_util_frame_cb_t frame_cb;
-    void *frame_cb_data;
-    /* swapchain-hooks.c: completed frames and a size change waiting for
-     * their callbacks, which run once the lock is let go (sc_unlock()) */
-    xcb_present_util_frame_t cb_queue[SC_MAX_FRAMES];
-    uint32_t cb_head, cb_count;
-    bool delivering;                /* a thread is in a callback */
-    xcb_present_util_resize_cb_t resize_cb;
-    void *resize_cb_data;
-    bool resize_pending;
+    struct sc_hooks hooks;          /* swapchain-hooks.c */
     /* wait_msc(): the NotifyMSCs waited for, by serial (0: slot free) */
     struct msc_wait {
         uint32_t serial;

@@ -17,7 +17,7 @@ static void restart_chain(sc_t *sc, const char *why, uint64_t msc)
     sc_log(sc, "msc %llu after %llu (%s): restarting the vblank chain and the refresh "
            "measurement", (unsigned long long)msc, (unsigned long long)sc->last_msc, why);
     sc->last_target = 0;
-    sc->plan_key = 0;
+    sc->pace.plan_key = 0;
     sc_clock_reset(sc);
     sc->n_refresh_samples = 0;
     sc->refresh_next = 0;

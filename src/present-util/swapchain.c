@@ -266,17 +266,17 @@ static int continue_from(sc_t *sc, sc_t *old)
     sc->told_msc = old->told_msc;
     sc->told_ust = old->told_ust;
     sc->told_ns = old->told_ns;
-    memcpy(sc->readings, old->readings, sizeof sc->readings);
-    sc->n_readings = old->n_readings;
-    sc->reading_next = old->reading_next;
+    memcpy(sc->clock.readings, old->clock.readings, sizeof sc->clock.readings);
+    sc->clock.n_readings = old->clock.n_readings;
+    sc->clock.reading_next = old->clock.reading_next;
     sc_clock_derive(sc);
     memcpy(sc->refresh_samples, old->refresh_samples, sizeof sc->refresh_samples);
     sc->n_refresh_samples = old->n_refresh_samples;
     sc->refresh_next = old->refresh_next;
     sc->stats.refresh_ns = old->stats.refresh_ns;
-    memcpy(sc->render_samples, old->render_samples, sizeof sc->render_samples);
-    sc->n_render = old->n_render;
-    sc->render_next = old->render_next;
+    memcpy(sc->pace.render_samples, old->pace.render_samples, sizeof sc->pace.render_samples);
+    sc->pace.n_render = old->pace.n_render;
+    sc->pace.render_next = old->pace.render_next;
     sc->stats.margin_ns = old->stats.margin_ns;
     sc_log(sc, "continues swapchain %p: frame %llu, msc offset %llu", (void *)old,
            (unsigned long long)old->serial, (unsigned long long)old->msc_offset);
@@ -524,8 +524,8 @@ void xcb_present_util_swapchain_set_frame_callback(xcb_present_util_swapchain_t 
     if (!sc)
         return;
     pthread_mutex_lock(&sc->lock);
-    sc->frame_cb = cb;
-    sc->frame_cb_data = data;
+    sc->hooks.frame_cb = cb;
+    sc->hooks.frame_cb_data = data;
     pthread_mutex_unlock(&sc->lock);
 }
 

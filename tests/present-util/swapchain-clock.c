@@ -5,7 +5,7 @@
  * and structs of the first version's size.
  *
  * Built against the swapchain's sources (libswapchain-seams) so that one
- * test can read the moment LOW_LATENCY planned (sc->slot_ns).  Every
+ * test can read the moment LOW_LATENCY planned (sc->pace.slot_ns).  Every
  * assertion is about order, counts and "never early"; lateness gets
  * generous bounds (a busy machine runs the mock's vblanks late).
  */
@@ -347,8 +347,8 @@ static void low_latency_loop(struct mock_fixture *s, uint32_t frames, int64_t re
         if (planned)
             planned[n] = s->sc->buffers[img.index].planned_msc;
         /* the moment it planned (0 before pacing starts) has come */
-        if (s->sc->slot_ns && s->sc->buffers[img.index].planned_msc)
-            CHECK((uint64_t)returned >= s->sc->slot_ns);
+        if (s->sc->pace.slot_ns && s->sc->buffers[img.index].planned_msc)
+            CHECK((uint64_t)returned >= s->sc->pace.slot_ns);
         fill(&img, n);
         spin_until_ns(returned + render_us * 1000);
         CHECK_EQ(xcb_present_util_present(s->sc, &img, NULL, 0), 0);
@@ -496,15 +496,15 @@ TEST(clock_kept_between_readings_matches_the_readings)
         uint64_t slope, phase;
 
         sc_clock_add(sc, msc, 2000000 + (msc - 500) * 16667 + (i * 7919) % 900);
-        if (sc->n_readings < 2)
+        if (sc->clock.n_readings < 2)
             continue;
-        o = &sc->readings[(sc->reading_next + SC_CLOCK_READINGS - sc->n_readings) %
+        o = &sc->clock.readings[(sc->clock.reading_next + SC_CLOCK_READINGS - sc->clock.n_readings) %
                           SC_CLOCK_READINGS];
-        n = &sc->readings[(sc->reading_next + SC_CLOCK_READINGS - 1) % SC_CLOCK_READINGS];
+        n = &sc->clock.readings[(sc->clock.reading_next + SC_CLOCK_READINGS - 1) % SC_CLOCK_READINGS];
         slope = (n->ust_ns - o->ust_ns) / (n->msc - o->msc);
         phase = n->ust_ns;
-        for (uint32_t k = 0; k < sc->n_readings; k++) {
-            uint64_t carried = sc->readings[k].ust_ns + (n->msc - sc->readings[k].msc) * slope;
+        for (uint32_t k = 0; k < sc->clock.n_readings; k++) {
+            uint64_t carried = sc->clock.readings[k].ust_ns + (n->msc - sc->clock.readings[k].msc) * slope;
 
             if (carried < phase)
                 phase = carried;
@@ -538,8 +538,8 @@ TEST(render_percentile_is_the_k_th_largest_every_frame)
         if (i >= 1500 && i < 2500)
             v += 3000000;                       /* a slower stretch */
         sc_pacing_rendered(sc, v);
-        n = sc->n_render;
-        memcpy(sorted, sc->render_samples, n * sizeof sorted[0]);
+        n = sc->pace.n_render;
+        memcpy(sorted, sc->pace.render_samples, n * sizeof sorted[0]);
         for (uint32_t a = 1; a < n; a++)        /* descending */
             for (uint32_t b = a; b > 0 && sorted[b - 1] < sorted[b]; b--) {
                 uint64_t t = sorted[b];
@@ -664,7 +664,7 @@ TEST(fd_wakes_a_main_loop_at_the_low_latency_moment)
         xcb_present_util_image_init(&img);
         CHECK_EQ(xcb_present_util_acquire(s.sc, 0, &img), 0);
         if (s.sc->buffers[img.index].planned_msc)
-            CHECK((uint64_t)test_now_ns() >= s.sc->slot_ns);
+            CHECK((uint64_t)test_now_ns() >= s.sc->pace.slot_ns);
         fill(&img, ++frames);
         spin_until_ns(test_now_ns() + 1000000);
         CHECK_EQ(xcb_present_util_present(s.sc, &img, NULL, 0), 0);
