@@ -371,9 +371,9 @@ static void on_configure(sc_t *sc, const xcb_present_configure_notify_event_t *e
     /* An event carries the sequence of the last request the server had
      * handled: one at or past the GetGeometry probe's is newer than the
      * probe's reply, which libxcb may hand over after it. */
-    if (sc->probe_sequence &&
-        (uint16_t)(ev->sequence - (uint16_t)sc->probe_sequence) < 0x8000)
-        sc->probe_size_stale = true;
+    if (sc->probe.sequence &&
+        (uint16_t)(ev->sequence - (uint16_t)sc->probe.sequence) < 0x8000)
+        sc->probe.size_stale = true;
     if (ev->width != sc->win_width || ev->height != sc->win_height) {
         sc_set_window_size(sc, ev->width, ev->height);
         sc->size_changed_ns = (uint64_t)deadline_now_ns();

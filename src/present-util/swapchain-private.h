@@ -305,6 +305,26 @@ struct sc_hooks {
     bool resize_pending;
 };
 
+/* Whether the window is still there (swapchain-wait.c): Xvfb drops a
+ * destroyed window's presentations without a word, so a quiet while is
+ * followed by a GetGeometry. */
+struct sc_probe {
+    uint32_t sequence;              /* GetGeometry in flight, 0: none */
+    bool size_stale;                /* a ConfigureNotify newer than that
+                                     * request was taken: its size wins */
+    uint64_t deadline_ns;
+    uint64_t after_ns;              /* no new probe before this */
+};
+
+/* The statistics' windows of recent frames (swapchain-stats.c). */
+struct sc_windows {
+    uint64_t latency[SC_LATENCY_WINDOW];
+    uint32_t n_latency, latency_next;
+    uint64_t shown_latency[SC_LATENCY_WINDOW];      /* acquire() to the UST shown */
+    uint32_t n_shown_latency, shown_latency_next;
+    uint64_t out_of_order, last_completed_serial;
+};
+
 struct xcb_present_util_swapchain {
     xcb_connection_t *c;
     xcb_window_t window;
@@ -370,11 +390,7 @@ struct xcb_present_util_swapchain {
     uint64_t last_activity_ns;      /* last event from the server */
     uint64_t foreign_reader_ns;     /* when another reader last took our events */
     bool work_signalled;
-    uint32_t probe_sequence;        /* GetGeometry in flight, 0: none */
-    bool probe_size_stale;          /* a ConfigureNotify newer than that
-                                     * request was taken: its size wins */
-    uint64_t probe_deadline_ns;
-    uint64_t probe_after_ns;        /* no new probe before this */
+    struct sc_probe probe;          /* swapchain-events.c, swapchain-wait.c */
     bool suboptimal_pending;        /* a SuboptimalCopy to look into */
 
     struct sc_clock clock;          /* swapchain-clock.c */
@@ -383,11 +399,7 @@ struct xcb_present_util_swapchain {
     xcb_present_util_frame_t done[SC_DONE_FRAMES];
 
     xcb_present_util_stats_t stats;
-    uint64_t latency[SC_LATENCY_WINDOW];
-    uint32_t n_latency, latency_next;
-    uint64_t shown_latency[SC_LATENCY_WINDOW];      /* acquire() to the UST shown */
-    uint32_t n_shown_latency, shown_latency_next;
-    uint64_t out_of_order, last_completed_serial;
+    struct sc_windows windows;      /* swapchain-stats.c */
 
     struct sc_hooks hooks;          /* swapchain-hooks.c */
     /* wait_msc(): the NotifyMSCs waited for, by serial (0: slot free) */

@@ -49,22 +49,22 @@ void sc_stats_completed(sc_t *sc, const struct frame *f, uint8_t mode, uint64_t 
      * from elsewhere would give nonsense, which is left out. */
     if (mode != XCB_PRESENT_COMPLETE_MODE_SKIP && ust >= f->submit_us &&
         ust - f->submit_us < 10000000) {
-        sc->latency[sc->latency_next] = (ust - f->submit_us) * 1000;
-        sc->latency_next = (sc->latency_next + 1) % SC_LATENCY_WINDOW;
-        if (sc->n_latency < SC_LATENCY_WINDOW)
-            sc->n_latency++;
+        sc->windows.latency[sc->windows.latency_next] = (ust - f->submit_us) * 1000;
+        sc->windows.latency_next = (sc->windows.latency_next + 1) % SC_LATENCY_WINDOW;
+        if (sc->windows.n_latency < SC_LATENCY_WINDOW)
+            sc->windows.n_latency++;
     }
     if (mode != XCB_PRESENT_COMPLETE_MODE_SKIP && ust >= f->acquire_us &&
         ust - f->acquire_us < 10000000) {
-        sc->shown_latency[sc->shown_latency_next] = (ust - f->acquire_us) * 1000;
-        sc->shown_latency_next = (sc->shown_latency_next + 1) % SC_LATENCY_WINDOW;
-        if (sc->n_shown_latency < SC_LATENCY_WINDOW)
-            sc->n_shown_latency++;
+        sc->windows.shown_latency[sc->windows.shown_latency_next] = (ust - f->acquire_us) * 1000;
+        sc->windows.shown_latency_next = (sc->windows.shown_latency_next + 1) % SC_LATENCY_WINDOW;
+        if (sc->windows.n_shown_latency < SC_LATENCY_WINDOW)
+            sc->windows.n_shown_latency++;
     }
-    if (f->serial < sc->last_completed_serial)
-        sc->out_of_order++;
+    if (f->serial < sc->windows.last_completed_serial)
+        sc->windows.out_of_order++;
     else
-        sc->last_completed_serial = f->serial;
+        sc->windows.last_completed_serial = f->serial;
     sc_queue_frame(sc, info);
 }
 
@@ -119,10 +119,10 @@ void sc_stats_latency(const sc_t *sc, uint64_t *mean, uint64_t *p99)
 {
     uint64_t p50;
 
-    summarize(sc->latency, sc->n_latency, mean, &p50, p99);
+    summarize(sc->windows.latency, sc->windows.n_latency, mean, &p50, p99);
 }
 
 void sc_stats_shown_latency(const sc_t *sc, uint64_t *mean, uint64_t *p50, uint64_t *p99)
 {
-    summarize(sc->shown_latency, sc->n_shown_latency, mean, p50, p99);
+    summarize(sc->windows.shown_latency, sc->windows.n_shown_latency, mean, p50, p99);
 }

@@ -70,11 +70,11 @@ void sc_forget_checked(sc_t *sc, xcb_void_cookie_t cookie)
 
 void sc_probe_send(sc_t *sc)
 {
-    if (sc->probe_sequence)
+    if (sc->probe.sequence)
         return;
-    sc->probe_sequence = xcb_get_geometry(sc->c, sc->window).sequence;
-    sc->probe_size_stale = false;
-    sc->probe_deadline_ns = sc_round_trip_deadline(sc);
+    sc->probe.sequence = xcb_get_geometry(sc->c, sc->window).sequence;
+    sc->probe.size_stale = false;
+    sc->probe.deadline_ns = sc_round_trip_deadline(sc);
     xcb_flush(sc->c);
     sc_log(sc, "probe: GetGeometry of window 0x%x sent", sc->window);
 }
@@ -84,21 +84,21 @@ int sc_probe_poll(sc_t *sc)
     xcb_get_geometry_reply_t *g = NULL;
     xcb_generic_error_t *e = NULL;
 
-    if (!sc->probe_sequence)
+    if (!sc->probe.sequence)
         return 0;
-    if (!xcb_poll_for_reply(sc->c, sc->probe_sequence, (void **)&g, &e)) {
-        if ((uint64_t)deadline_now_ns() < sc->probe_deadline_ns)
+    if (!xcb_poll_for_reply(sc->c, sc->probe.sequence, (void **)&g, &e)) {
+        if ((uint64_t)deadline_now_ns() < sc->probe.deadline_ns)
             return 0;
         /* Not answered within the bound: given up, so that no round trip
          * outlives it (libxcb drops the reply if it still comes); the
          * next quiet while asks again. */
         sc_log(sc, "probe: GetGeometry of window 0x%x not answered in time: given up",
                sc->window);
-        xcb_discard_reply(sc->c, sc->probe_sequence);
-        sc->probe_sequence = 0;
+        xcb_discard_reply(sc->c, sc->probe.sequence);
+        sc->probe.sequence = 0;
         return -ETIMEDOUT;
     }
-    sc->probe_sequence = 0;
+    sc->probe.sequence = 0;
     if (e) {
         int code = e->error_code;
 
@@ -111,12 +111,12 @@ int sc_probe_poll(sc_t *sc)
     if (!g)
         return sc_conn_ok(sc);
     sc_log(sc, "probe: window 0x%x is %ux%u%s", sc->window, g->width, g->height,
-           sc->probe_size_stale ? " (older than a ConfigureNotify taken since: ignored)" : "");
+           sc->probe.size_stale ? " (older than a ConfigureNotify taken since: ignored)" : "");
     /* a size no window can have: ignored, as in a ConfigureNotify */
     if (!g->width || !g->height || g->width > SC_MAX_WINDOW_SIDE ||
         g->height > SC_MAX_WINDOW_SIDE)
         sc_log(sc, "  no window is %ux%u: size ignored", g->width, g->height);
-    else if (!sc->probe_size_stale &&
+    else if (!sc->probe.size_stale &&
              (g->width != sc->win_width || g->height != sc->win_height)) {
         sc_set_window_size(sc, g->width, g->height);
         sc->size_changed_ns = (uint64_t)deadline_now_ns();
@@ -258,7 +258,7 @@ int sc_wait_for(sc_t *sc, int64_t timeout_ns, uint64_t round_trip_min_ns, sc_wai
          * that only looks (timeout 0); after a quiet sleep nothing has
          * (LOW_LATENCY's sleep until its moment), and only the frames
          * overdue by now are looked at. */
-        if (quiet && !sc->probe_sequence) {
+        if (quiet && !sc->probe.sequence) {
             sc_recover_by_time(sc, (uint64_t)deadline_now_ns());
             r = 0;
         } else {
@@ -283,10 +283,10 @@ int sc_wait_for(sc_t *sc, int64_t timeout_ns, uint64_t round_trip_min_ns, sc_wai
         /* Xvfb drops a destroyed window's presentations without a word:
          * after a quiet while, ask whether the window is still there (the
          * answer is taken in above, whenever it comes). */
-        if (timeout_ns != 0 && now >= sc->probe_after_ns &&
+        if (timeout_ns != 0 && now >= sc->probe.after_ns &&
             now - sc->last_activity_ns >= SC_PROBE_AFTER_NS) {
             sc_probe_send(sc);
-            sc->probe_after_ns = now + SC_PROBE_AFTER_NS;
+            sc->probe.after_ns = now + SC_PROBE_AFTER_NS;
         }
         if (now >= deadline) {
             sc_log(sc, "%s: nothing after %lld ns", what, (long long)timeout_ns);

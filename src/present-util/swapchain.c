@@ -260,7 +260,7 @@ static int continue_from(sc_t *sc, sc_t *old)
     pthread_mutex_lock(&old->lock);
     sc->serial = old->serial;
     sc->oldest = old->serial + 1;
-    sc->last_completed_serial = old->serial;
+    sc->windows.last_completed_serial = old->serial;
     sc->last_shown_id = old->last_shown_id;
     sc->msc_offset = old->msc_offset;
     sc->told_msc = old->told_msc;
@@ -429,8 +429,8 @@ static void teardown(sc_t *sc)
 
     if (conn_ok && sc->special)
         wait_in_flight(sc, deadline - SC_DESTROY_NS / 4);
-    if (conn_ok && sc->probe_sequence)
-        xcb_discard_reply(sc->c, sc->probe_sequence);     /* GetGeometry: no fds */
+    if (conn_ok && sc->probe.sequence)
+        xcb_discard_reply(sc->c, sc->probe.sequence);     /* GetGeometry: no fds */
     for (uint32_t i = 0; i < SC_MAX_BUFFERS; i++)
         if (sc->backend)
             sc_buffer_free(sc, &sc->buffers[i]);
