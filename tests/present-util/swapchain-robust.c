@@ -291,7 +291,13 @@ TEST(suboptimal_requery_is_bounded)
     mf_start(&s, kv);
     mf_swapchain(&s, XCB_PRESENT_UTIL_MODE_FIFO, XCB_PRESENT_UTIL_BACKEND_DRI3, 3);
     CHECK_EQ(xcb_dri3_util_set_timeout(s.c, 300000000), 0);
-    for (uint32_t n = 1; n <= 12; n++) {
+    /* Twelve acquires of 20 ms, and more until three frames went out,
+     * within 4 s (the re-query is held for 5): how many acquires that
+     * takes is the machine's business, that each returns within its bound
+     * is ours. */
+    long long start = test_now_ms();
+    uint32_t n;
+    for (n = 1; (n <= 12 || done < 3) && test_now_ms() - start < 4000; n++) {
         xcb_present_util_image_t img = { .size = sizeof img };
         long long t0 = test_now_ms(), took;
         int r = xcb_present_util_acquire(s.sc, 20000000, &img);
@@ -307,8 +313,8 @@ TEST(suboptimal_requery_is_bounded)
             done++;
         }
     }
-    test_note("12 acquires of 20 ms with the re-query held: %d frames, the slowest %lld ms",
-              done, worst);
+    test_note("%u acquires of 20 ms with the re-query held: %d frames, the slowest %lld ms",
+              n - 1, done, worst);
     CHECK(done >= 3);
     CHECK_EQ(xcb_connection_has_error(s.c), 0);
     xcb_present_util_swapchain_destroy(s.sc);
