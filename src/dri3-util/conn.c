@@ -87,6 +87,14 @@ static void drop_answers_locked(struct util_conn *s)
     s->have_window = false;
 }
 
+/* Frees an entry already unlinked (the lock not needed). */
+static void free_entry(struct util_conn *s)
+{
+    drop_answers_locked(s);
+    free(s->abandoned);
+    free(s);
+}
+
 void xcb_dri3_util_probe_refresh(xcb_connection_t *c)
 {
     struct util_conn **p, *s = NULL;
@@ -106,10 +114,8 @@ void xcb_dri3_util_probe_refresh(xcb_connection_t *c)
         }
     }
     conn_unlock();
-    if (s) {
-        free(s->abandoned);
-        free(s);
-    }
+    if (s)
+        free_entry(s);
 }
 
 void xcb_dri3_util_probe_forget(xcb_connection_t *c)
@@ -127,9 +133,6 @@ void xcb_dri3_util_probe_forget(xcb_connection_t *c)
         *p = s->next;
     }
     conn_unlock();
-    if (s) {
-        drop_answers_locked(s);
-        free(s->abandoned);
-        free(s);
-    }
+    if (s)
+        free_entry(s);
 }
