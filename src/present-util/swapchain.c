@@ -112,8 +112,14 @@ static int query_window(sc_t *sc)
     if (r < 0)
         return r;
     sc->depth = g->depth;
-    sc->win_width = g->width;
-    sc->win_height = g->height;
+    /* No pixmap may be wider or taller than 32767 (the server's regions
+     * are 16-bit signed), so no window larger can be presented whole: a
+     * larger size is the server's nonsense, clamped rather than sized. */
+    sc->win_width = g->width > SC_MAX_WINDOW_SIDE ? SC_MAX_WINDOW_SIDE : g->width;
+    sc->win_height = g->height > SC_MAX_WINDOW_SIDE ? SC_MAX_WINDOW_SIDE : g->height;
+    if (sc->win_width != g->width || sc->win_height != g->height)
+        sc_log(sc, "no window is %ux%u: taken as %ux%u", g->width, g->height, sc->win_width,
+               sc->win_height);
     free(g);
     if (sc->caller_images) {
         /* PresentPixmap wants the pixmap's depth to be the window's */

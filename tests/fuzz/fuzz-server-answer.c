@@ -190,6 +190,27 @@ static void event_idle(struct fuzz_server *s, uint32_t serial, uint32_t pixmap,
     send_event(s, ev, 32, 2);
 }
 
+/* A window whose buffers would take between FSRV_FRAME_BYTES_MAX and
+ * 1 GiB (the swapchain's own limit, above which it refuses the size) is
+ * made shorter: the library takes every such size the same way, and a
+ * PutImage swapchain sends its whole frame each time, so an input with a
+ * 2559x65280 window moved 4 GB through the socket and ran for seconds,
+ * too slow for the fuzzer, and past its time bound, without a finding.
+ * Sizes no buffer may have (65535x65535) stay as they are, and the width
+ * is kept (a row wider than a request is a path of its own). */
+#define FSRV_FRAME_BYTES_MAX (4u << 20)
+
+static void window_size(uint16_t *w, uint16_t *h)
+{
+    uint64_t bytes = (uint64_t)*w * *h * 4;
+
+    if (bytes > FSRV_FRAME_BYTES_MAX && bytes <= (1ull << 30)) {
+        uint32_t rows = FSRV_FRAME_BYTES_MAX / (4u * *w);
+
+        *h = (uint16_t)(rows ? rows : 1);
+    }
+}
+
 static void event_configure(struct fuzz_server *s)
 {
     uint8_t ev[40 + 4 * 8] = { 0 };
@@ -209,6 +230,7 @@ static void event_configure(struct fuzz_server *s)
         break;
     default: break;
     }
+    window_size(&w, &h);
     /* A good server's GetGeometry agrees from now on. */
     s->win_w = w;
     s->win_h = h;
@@ -301,12 +323,18 @@ static bool core_has_reply(uint8_t op)
 static void core(struct fuzz_server *s, const uint8_t *req, size_t len, struct fsrv_answer *a)
 {
     switch (req[0]) {
-    case 14:    /* GetGeometry */
+    case 14: {  /* GetGeometry */
+        uint16_t w, h;
+
         reply_head(s, a, (uint8_t)fsrv_pick(s, 24, 8), 0);
         fsrv_put32(a->b + 8, 0x123);
-        fsrv_put16(a->b + 16, (uint16_t)fsrv_pick(s, s->win_w, 16));
-        fsrv_put16(a->b + 18, (uint16_t)fsrv_pick(s, s->win_h, 16));
+        w = (uint16_t)fsrv_pick(s, s->win_w, 16);
+        h = (uint16_t)fsrv_pick(s, s->win_h, 16);
+        window_size(&w, &h);
+        fsrv_put16(a->b + 16, w);
+        fsrv_put16(a->b + 18, h);
         break;
+    }
     case 43:    /* GetInputFocus */
         reply_head(s, a, 0, 0);
         fsrv_put32(a->b + 8, (uint32_t)fsrv_pick(s, 0x123, 32));
