@@ -15,7 +15,7 @@ PACKAGES="
     libx11-dev libx11-xcb-dev libxext-dev libxfixes-dev libxrandr-dev libxpresent-dev
     clang libclang-rt-14-dev
     x11-utils
-    mesa-vulkan-drivers libvulkan-dev vulkan-tools vulkan-validationlayers vkd3d-demos
+    mesa-vulkan-drivers libvulkan-dev vulkan-tools vulkan-validationlayers vkd3d-demos mpv
     libxcb-xinput0 libxcb-composite0 libxcb-damage0 libxcb-res0 libxcb-xinerama0
     libxcb-screensaver0 libxcb-xtest0 libxcb-xv0 libxcb-xvmc0 libxcb-dpms0 libxcb-record0
     libxcb-xf86dri0 libxcb-dri2-0 libxcb-glx0 libxcb-xkb1

@@ -123,8 +123,23 @@ static VkLayerInstanceCreateInfo *instance_link(const VkInstanceCreateInfo *ci)
 }
 
 /* A Vulkan 1.0 instance lacks what VK_KHR_external_memory needs on the
- * device the layer takes: VK_KHR_external_memory_capabilities is added
- * (and the instance made without it where the driver has none). */
+ * device the layer takes: VK_KHR_external_memory_capabilities is added,
+ * with VK_KHR_get_physical_device_properties2, which it requires (and the
+ * instance made without them where the driver has none). */
+static const char *const needed_by_1_0[] = {
+    VK_KHR_GET_PHYSICAL_DEVICE_PROPERTIES_2_EXTENSION_NAME,
+    VK_KHR_EXTERNAL_MEMORY_CAPABILITIES_EXTENSION_NAME,
+};
+#define N_NEEDED (sizeof needed_by_1_0 / sizeof needed_by_1_0[0])
+
+static bool enabled(const VkInstanceCreateInfo *ci, const char *name)
+{
+    for (uint32_t i = 0; i < ci->enabledExtensionCount; i++)
+        if (!strcmp(ci->ppEnabledExtensionNames[i], name))
+            return true;
+    return false;
+}
+
 static VkResult create_with_capabilities(PFN_vkCreateInstance create,
                                          const VkInstanceCreateInfo *ci,
                                          const VkAllocationCallbacks *alloc, VkInstance *out)
@@ -136,18 +151,17 @@ static VkResult create_with_capabilities(PFN_vkCreateInstance create,
 
     if (api >= VK_API_VERSION_1_1)
         return create(ci, alloc, out);
-    for (uint32_t i = 0; i < ci->enabledExtensionCount; i++)
-        if (!strcmp(ci->ppEnabledExtensionNames[i],
-                    VK_KHR_EXTERNAL_MEMORY_CAPABILITIES_EXTENSION_NAME))
-            return create(ci, alloc, out);
-    names = calloc(ci->enabledExtensionCount + 1, sizeof *names);
+    names = calloc(ci->enabledExtensionCount + N_NEEDED, sizeof *names);
     if (!names)
         return VK_ERROR_OUT_OF_HOST_MEMORY;
     if (ci->enabledExtensionCount)
         memcpy(names, ci->ppEnabledExtensionNames, ci->enabledExtensionCount * sizeof *names);
-    names[with.enabledExtensionCount++] = VK_KHR_EXTERNAL_MEMORY_CAPABILITIES_EXTENSION_NAME;
+    for (size_t i = 0; i < N_NEEDED; i++)
+        if (!enabled(ci, needed_by_1_0[i]))
+            names[with.enabledExtensionCount++] = needed_by_1_0[i];
     with.ppEnabledExtensionNames = names;
-    r = create(&with, alloc, out);
+    r = with.enabledExtensionCount == ci->enabledExtensionCount ? create(ci, alloc, out)
+                                                                 : create(&with, alloc, out);
     free(names);
     if (r == VK_ERROR_EXTENSION_NOT_PRESENT)
         r = create(ci, alloc, out);
@@ -202,7 +216,11 @@ static VKAPI_ATTR VkResult VKAPI_CALL layer_CreateInstance(const VkInstanceCreat
     GET(GetPhysicalDeviceXcbPresentationSupportKHR);
     GET(GetPhysicalDeviceXlibPresentationSupportKHR);
 #undef GET
-    if (!inst->GetPhysicalDeviceFeatures2)
+    /* A Vulkan 1.0 instance has the query only as the extension's
+     * (which the program enabled if it asks): the core name would be a
+     * 1.1 call, which the validation layer below reports. */
+    if (!inst->GetPhysicalDeviceFeatures2 || !ci->pApplicationInfo ||
+        ci->pApplicationInfo->apiVersion < VK_API_VERSION_1_1)
         inst->GetPhysicalDeviceFeatures2 =
             (PFN_vkGetPhysicalDeviceFeatures2)gipa(*out, "vkGetPhysicalDeviceFeatures2KHR");
     layer_instance_add(inst);

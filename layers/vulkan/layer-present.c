@@ -50,6 +50,22 @@ static VkResult wsi_error(int r)
 /* Vulkan's timeouts: UINT64_MAX (and anything past INT64_MAX) waits for
  * ever; the engine's negative timeouts are bounded, so the wait goes on
  * in slices. */
+/* The engine says SUBOPTIMAL while the images' size is not the window's.
+ * A program may have chosen another size at create (any extent is
+ * allowed, the server clips or pads), and that stays optimal: only a
+ * window resized since the swapchain was made is SUBOPTIMAL, and then
+ * OUT_OF_DATE. */
+static bool resized(struct layer_swapchain *s, int status)
+{
+    uint16_t w, h;
+
+    if (status != XCB_PRESENT_UTIL_SUBOPTIMAL)
+        return false;
+    if (xcb_present_util_swapchain_window_size(s->sc, &w, &h) < 0)
+        return true;
+    return w != s->window_at_create.width || h != s->window_at_create.height;
+}
+
 static int engine_acquire(struct layer_swapchain *s, uint64_t timeout,
                           xcb_present_util_image_t *img)
 {
@@ -80,7 +96,7 @@ static VkResult acquire(struct layer_device *d, struct layer_swapchain *s, uint6
         layer_log("acquire: %s", strerror(-r));
         return wsi_error(r);
     }
-    if (r == XCB_PRESENT_UTIL_SUBOPTIMAL) {
+    if (resized(s, r)) {
         /* the window was resized: this image still goes (the server
          * clips or pads it); the next acquire says OUT_OF_DATE */
         pthread_mutex_lock(&s->lock);
@@ -280,7 +296,7 @@ static VkResult present_one(struct layer_device *d, const VkPresentInfoKHR *info
         layer_log("present: %s", strerror(-r));
         return wsi_error(r);
     }
-    if (s->out_of_date || xcb_present_util_swapchain_status(s->sc) == XCB_PRESENT_UTIL_SUBOPTIMAL)
+    if (s->out_of_date || resized(s, xcb_present_util_swapchain_status(s->sc)))
         return VK_SUBOPTIMAL_KHR;
     return VK_SUCCESS;
 }
@@ -376,7 +392,7 @@ static VKAPI_ATTR VkResult VKAPI_CALL layer_GetSwapchainStatusKHR(VkDevice devic
         return VK_ERROR_SURFACE_LOST_KHR;
     if (s->retired || s->out_of_date)
         return VK_ERROR_OUT_OF_DATE_KHR;
-    return r == XCB_PRESENT_UTIL_SUBOPTIMAL ? VK_SUBOPTIMAL_KHR : VK_SUCCESS;
+    return resized(s, r) ? VK_SUBOPTIMAL_KHR : VK_SUCCESS;
 }
 
 PFN_vkVoidFunction layer_present_proc(const char *name)

@@ -173,7 +173,9 @@ static VkResult capabilities(struct layer_instance *inst, VkPhysicalDevice pd,
                              VkSurfaceKHR surface, VkSurfaceCapabilitiesKHR *caps)
 {
     struct layer_surface *s = layer_surface_get(surface);
+    VkPhysicalDeviceProperties props;
     VkExtent2D extent;
+    uint32_t largest;
     VkResult r;
 
     if (!s)
@@ -181,14 +183,23 @@ static VkResult capabilities(struct layer_instance *inst, VkPhysicalDevice pd,
     r = layer_window_geometry(s, &extent, NULL);
     if (r != VK_SUCCESS)
         return r;
+    /* Any size from 1x1 up: Present shows a pixmap of another size than
+     * the window at its top left corner (clipped, or with the rest of the
+     * window as it was), so a program may keep the size it chose when a
+     * window manager has resized its window before the swapchain was made
+     * (vkd3d's demos under kiosk-shell).  Up to what the device can image
+     * and the engine will share (16384: a gigabyte a buffer). */
+    inst->GetPhysicalDeviceProperties(pd, &props);
+    largest = props.limits.maxImageDimension2D < LAYER_MAX_EXTENT
+                  ? props.limits.maxImageDimension2D : LAYER_MAX_EXTENT;
     *caps = (VkSurfaceCapabilitiesKHR){
         /* one image shown, one queued, one drawn into: FIFO never waits
          * for the screen with fewer than the frames it queues */
         .minImageCount = 3,
         .maxImageCount = LAYER_MAX_IMAGES,
         .currentExtent = extent,
-        .minImageExtent = extent,
-        .maxImageExtent = extent,
+        .minImageExtent = { 1, 1 },
+        .maxImageExtent = { largest, largest },
         .maxImageArrayLayers = 1,
         .supportedTransforms = VK_SURFACE_TRANSFORM_IDENTITY_BIT_KHR,
         .currentTransform = VK_SURFACE_TRANSFORM_IDENTITY_BIT_KHR,

@@ -231,6 +231,7 @@ layer_CreateSwapchainKHR(VkDevice device, const VkSwapchainCreateInfoKHR *ci,
     struct layer_device *d = layer_device_get(layer_key(device));
     struct layer_surface *surface = layer_surface_get(ci->surface);
     struct layer_swapchain *s, *old = layer_swapchain(ci->oldSwapchain);
+    VkExtent2D window;
     uint8_t depth;
     uint32_t fourcc;
     VkResult r;
@@ -240,7 +241,7 @@ layer_CreateSwapchainKHR(VkDevice device, const VkSwapchainCreateInfoKHR *ci,
         return VK_ERROR_SURFACE_LOST_KHR;
     if (old)
         old->retired = true;    /* acquires fail from now on; presents still go */
-    r = layer_window_geometry(surface, NULL, &depth);
+    r = layer_window_geometry(surface, &window, &depth);
     if (r != VK_SUCCESS)
         return r;
     if (depth != 24 && depth != 32)
@@ -252,6 +253,7 @@ layer_CreateSwapchainKHR(VkDevice device, const VkSwapchainCreateInfoKHR *ci,
     s->dev = d;
     s->surface = surface;
     s->extent = ci->imageExtent;
+    s->window_at_create = window;
     s->format = ci->imageFormat;
     s->mode = ci->presentMode;
     s->n = ci->minImageCount < 2 ? 2 : ci->minImageCount;

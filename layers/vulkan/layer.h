@@ -40,6 +40,7 @@
 
 #define LAYER_NAME "VK_LAYER_XCB_present"
 #define LAYER_MAX_IMAGES 16      /* the engine's limit */
+#define LAYER_MAX_EXTENT 16384   /* the engine's largest buffer: 1 GiB */
 
 /* The dispatch key of a dispatchable handle: the loader's table pointer,
  * the same for an instance and its physical devices, and for a device
@@ -147,6 +148,7 @@ struct layer_swapchain {
     struct layer_surface *surface;
     xcb_present_util_swapchain_t *sc;
     VkExtent2D extent;
+    VkExtent2D window_at_create;   /* the window's size when it was made */
     VkFormat format;
     VkPresentModeKHR mode;
     uint32_t n;

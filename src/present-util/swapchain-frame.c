@@ -175,8 +175,12 @@ static uint64_t fifo_target(sc_t *sc, uint64_t now_ns, bool *late)
      * chain's targets. */
     target = sc->last_target + sc->swap_interval > sc->last_msc + 1
                  ? sc->last_target + sc->swap_interval : sc->last_msc + 1;
+    /* A predecessor's last frame, sent before our anchor's reading (or
+     * aimed at last_target), is shown at last_msc + 1 at the latest. */
+    if (sc->after_predecessor && target < sc->last_msc + 2)
+        target = sc->last_msc + 2;
     if (!msc_quarters_now(sc, now_ns, &quarters))
-        return streaming ? target : 0;
+        return streaming || sc->after_predecessor ? target : 0;
     safe = sc->last_msc + (quarters + 1) / 4 + 1;
     if (target >= safe)
         return target;
@@ -619,6 +623,7 @@ static struct frame *record_frame(sc_t *sc, const struct buffer *b, bool oml,
     struct frame *f;
 
     sc->serial++;
+    sc->after_predecessor = false;
     if (oml && sc->have_msc)
         /* the chain goes on from where the server will show it */
         sc->last_target = oml_lands_at(aim, sc->last_msc);

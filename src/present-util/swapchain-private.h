@@ -376,6 +376,8 @@ struct xcb_present_util_swapchain {
     uint64_t oldest;                /* no frame before this one is in flight */
     uint32_t in_flight;             /* frames sent and not completed */
     uint64_t last_target;           /* FIFO chain: target of the last frame */
+    bool after_predecessor;         /* its frames may still be queued: the
+                                     * first of ours goes after them */
     uint64_t restart_serial;        /* a FIFO frame sent for "the next vblank" */
     bool have_msc;                  /* last_msc is a reading (0 is one) */
     uint64_t last_msc, last_ust;    /* last accepted reading, server's terms */

@@ -284,6 +284,12 @@ static int continue_from(sc_t *sc, sc_t *old)
     sc->pace.n_render = old->pace.n_render;
     sc->pace.render_next = old->pace.render_next;
     sc->stats.margin_ns = old->stats.margin_ns;
+    /* The old chain's frames still queued are shown before ours: the
+     * first frame of this chain is aimed past them, not at "the next
+     * vblank", which would put it on the vblank of the old one's last and
+     * replace that frame. */
+    sc->last_target = old->last_target;
+    sc->after_predecessor = old->in_flight > 0;
     sc_log(sc, "continues swapchain %p: frame %llu, msc offset %llu", (void *)old,
            (unsigned long long)old->serial, (unsigned long long)old->msc_offset);
     pthread_mutex_unlock(&old->lock);

@@ -520,6 +520,21 @@ TEST(callbacks_run_outside_the_lock)
 
 /* ---- a swapchain made from an old one ------------------------------------ */
 
+/* s's swapchain replaced by a successor on SHM; returns the old one,
+ * which the caller destroys. */
+static xcb_present_util_swapchain_t *successor(struct mock_fixture *s,
+                                              xcb_present_util_options_t *o)
+{
+    xcb_present_util_swapchain_t *old = s->sc;
+
+    xcb_present_util_options_init(o);
+    o->backend = XCB_PRESENT_UTIL_BACKEND_SHM;
+    o->predecessor = old;
+    s->sc = NULL;
+    mf_swapchain_with(s, o);
+    return old;
+}
+
 /* The new one's frame ids continue the old one's (GLX's SBC), its MSCs
  * never go back; the old one may go after the new one is made. */
 TEST(a_successor_continues_frame_ids_and_mscs)
@@ -537,12 +552,7 @@ TEST(a_successor_continues_frame_ids_and_mscs)
     }
     xcb_present_util_frame_init(&last);
     CHECK_EQ(xcb_present_util_wait_frame(s.sc, 5, MF_SECOND, &last), 0);
-    old = s.sc;
-    xcb_present_util_options_init(&o);
-    o.backend = XCB_PRESENT_UTIL_BACKEND_SHM;
-    o.predecessor = old;
-    s.sc = NULL;
-    mf_swapchain_with(&s, &o);
+    old = successor(&s, &o);
     xcb_present_util_swapchain_destroy(old);
     acquire_ok(&s, &img);
     CHECK_EQ(img.frame_id, 6);
@@ -564,6 +574,37 @@ TEST(a_successor_continues_frame_ids_and_mscs)
         CHECK(xcb_present_util_swapchain_create(s.c, other, &o) == NULL);
         CHECK_EQ(errno, EINVAL);
     }
+    mf_stop(&s);
+}
+
+/* A successor made while the old one's first frame (sent for "the next
+ * vblank": no clock yet) is still queued aims its own first frame past
+ * it: both shown, on two vblanks, none replaced by the other (mpv on
+ * Xwayland recreates its swapchain right after its first frame). */
+TEST(a_successor_aims_past_the_old_ones_frame_in_flight)
+{
+    struct mock_fixture s;
+    xcb_present_util_swapchain_t *old;
+    xcb_present_util_options_t o;
+    xcb_present_util_image_t img;
+    xcb_present_util_frame_t f1, f2;
+
+    start_with(&s, XCB_PRESENT_UTIL_MODE_FIFO, 3, XCB_PRESENT_UTIL_THROTTLE_ACQUIRE);
+    acquire_ok(&s, &img);
+    CHECK_EQ(xcb_present_util_present(s.sc, &img, NULL, 0), 0);
+    old = successor(&s, &o);
+    acquire_ok(&s, &img);
+    CHECK_EQ(img.frame_id, 2);
+    CHECK_EQ(xcb_present_util_present(s.sc, &img, NULL, 0), 0);
+    xcb_present_util_frame_init(&f1);
+    xcb_present_util_frame_init(&f2);
+    CHECK_EQ(xcb_present_util_wait_frame(old, 1, MF_SECOND, &f1), 0);
+    CHECK_EQ(xcb_present_util_wait_frame(s.sc, 2, MF_SECOND, &f2), 0);
+    CHECK(f1.mode != XCB_PRESENT_COMPLETE_MODE_SKIP);
+    CHECK(f2.mode != XCB_PRESENT_COMPLETE_MODE_SKIP);
+    CHECK(f2.target_msc > f1.msc);
+    CHECK(f2.msc > f1.msc);
+    xcb_present_util_swapchain_destroy(old);
     mf_stop(&s);
 }
 

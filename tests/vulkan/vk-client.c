@@ -561,6 +561,8 @@ static void vk_close(struct ctx *x)
 
 /* Flags of the swapchains chain_create() makes (the timing scenario's). */
 static VkSwapchainCreateFlagsKHR chain_flags;
+/* The images' size when not 0x0; else the surface's currentExtent. */
+static VkExtent2D chain_extent;
 
 static VkResult chain_create(struct ctx *x, struct chain *ch, VkPresentModeKHR mode,
                              uint32_t images, VkSwapchainKHR old, const VkPresentModeKHR *modes,
@@ -606,11 +608,11 @@ static VkResult chain_create(struct ctx *x, struct chain *ch, VkPresentModeKHR m
     if (images < caps.minImageCount)
         images = caps.minImageCount;
     ci.minImageCount = images;
-    ci.imageExtent = caps.currentExtent;
+    ci.imageExtent = chain_extent.width ? chain_extent : caps.currentExtent;
     r = vkCreateSwapchainKHR(x->dev, &ci, NULL, &ch->sc);
     if (r != VK_SUCCESS)
         return r;
-    ch->extent = caps.currentExtent;
+    ch->extent = ci.imageExtent;
     ch->n = MAX_IMAGES;
     r = vkGetSwapchainImagesKHR(x->dev, ch->sc, &ch->n, ch->images);
     if (r != VK_SUCCESS)
@@ -1269,6 +1271,55 @@ static void run_maintenance1(struct ctx *x)
 
 /* Acquire with timeout 0: an idle image when there is one, NOT_READY only
  * when none is. */
+/* Images of another size than the window (a program that keeps its own
+ * size when a window manager resized the window first, as vkd3d's demos
+ * do): any extent from minImageExtent to maxImageExtent is allowed, the
+ * server shows the image at the window's corner, and the swapchain stays
+ * optimal until the window itself changes: SUCCESS, not SUBOPTIMAL. */
+static void run_othersize(struct ctx *x)
+{
+    VkSurfaceCapabilitiesKHR caps;
+    struct chain ch;
+    uint32_t bad = 0, suboptimal = 0;
+    VkResult r, acq;
+
+    r = vkGetPhysicalDeviceSurfaceCapabilitiesKHR(x->pd, x->surface, &caps);
+    if (!check(r == VK_SUCCESS, "capabilities: %s", res_name(r)))
+        return;
+    check(caps.minImageExtent.width <= caps.currentExtent.width &&
+              caps.minImageExtent.height <= caps.currentExtent.height &&
+              caps.currentExtent.width <= caps.maxImageExtent.width &&
+              caps.currentExtent.height <= caps.maxImageExtent.height,
+          "minImageExtent %ux%u <= currentExtent %ux%u <= maxImageExtent %ux%u",
+          caps.minImageExtent.width, caps.minImageExtent.height, caps.currentExtent.width,
+          caps.currentExtent.height, caps.maxImageExtent.width, caps.maxImageExtent.height);
+    check(caps.minImageExtent.width < caps.currentExtent.width / 2 &&
+              caps.maxImageExtent.width > caps.currentExtent.width,
+          "sizes other than the window's are allowed");
+    chain_extent = (VkExtent2D){ caps.currentExtent.width / 2, caps.currentExtent.height / 2 };
+    r = chain_create(x, &ch, VK_PRESENT_MODE_FIFO_KHR, 3, VK_NULL_HANDLE, NULL, 0);
+    chain_extent = (VkExtent2D){ 0, 0 };
+    if (!check(r == VK_SUCCESS, "a FIFO swapchain of %ux%u in a %ux%u window: %s",
+               caps.currentExtent.width / 2, caps.currentExtent.height / 2,
+               caps.currentExtent.width, caps.currentExtent.height, res_name(r)))
+        return;
+    for (uint32_t n = 1; n <= 30; n++) {
+        struct present_opts o = { .id = n };
+
+        r = frame(x, &ch, n, &o, &acq);
+        if (r == VK_SUBOPTIMAL_KHR || acq == VK_SUBOPTIMAL_KHR)
+            suboptimal++;
+        else if (r != VK_SUCCESS && !bad++)
+            note("frame %u: %s (acquire %s)", n, res_name(r), res_name(acq));
+    }
+    check(bad == 0 && suboptimal == 0,
+          "30 frames: every acquire and present VK_SUCCESS (%u SUBOPTIMAL, %u failed)",
+          suboptimal, bad);
+    r = x->WaitForPresentKHR(x->dev, ch.sc, 30, 2000 * MS);
+    check(r == VK_SUCCESS, "vkWaitForPresentKHR(30): %s", res_name(r));
+    chain_destroy(x, &ch);
+}
+
 static void run_acquire0(struct ctx *x)
 {
     struct chain ch;
@@ -1515,6 +1566,7 @@ static const struct {
     { "oldswapchain", run_oldswapchain, false },
     { "presentwait", run_presentwait, false },
     { "maintenance1", run_maintenance1, true },
+    { "othersize", run_othersize, false },
     { "acquire0", run_acquire0, false },
     { "timing", run_timing, false },
     { "provoke", run_provoke, false },      /* last: not in "all" */

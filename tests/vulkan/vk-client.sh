@@ -1,7 +1,7 @@
 #!/bin/sh
 # VK_LAYER_XCB_present under tests/vulkan/vk-client's scenarios (fifo,
 # mailbox, immediate, resize, destroyed, oldswapchain, presentwait,
-# maintenance1, acquire0, timing) on a private Xvfb, once without validation and
+# maintenance1, othersize, acquire0, timing) on a private Xvfb, once without validation and
 # once each with the validation layer above and below the layer, which
 # must report no error (and must report the one vk-client provokes: the
 # count is real); then the fifo scenario on Xwayland.  Each server is
