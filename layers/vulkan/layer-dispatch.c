@@ -124,8 +124,7 @@ static VkLayerInstanceCreateInfo *instance_link(const VkInstanceCreateInfo *ci)
 
 /* A Vulkan 1.0 instance lacks what VK_KHR_external_memory needs on the
  * device the layer takes: VK_KHR_external_memory_capabilities is added,
- * with VK_KHR_get_physical_device_properties2, which it requires (and the
- * instance made without them where the driver has none). */
+ * with VK_KHR_get_physical_device_properties2, which it requires. */
 static const char *const needed_by_1_0[] = {
     VK_KHR_GET_PHYSICAL_DEVICE_PROPERTIES_2_EXTENSION_NAME,
     VK_KHR_EXTERNAL_MEMORY_CAPABILITIES_EXTENSION_NAME,
@@ -140,31 +139,39 @@ static bool enabled(const VkInstanceCreateInfo *ci, const char *name)
     return false;
 }
 
-static VkResult create_with_capabilities(PFN_vkCreateInstance create,
-                                         const VkInstanceCreateInfo *ci,
-                                         const VkAllocationCallbacks *alloc, VkInstance *out)
+/* The instance below the layer, tried with the program's extensions and
+ * the 1.0 additions first, then without what the driver may lack: the
+ * additions, and VK_EXT_surface_maintenance1, which the layer itself
+ * offers (its manifest) and answers for the devices it takes. */
+static VkResult create_below(PFN_vkCreateInstance create, const VkInstanceCreateInfo *ci,
+                             const VkAllocationCallbacks *alloc, VkInstance *out)
 {
     uint32_t api = ci->pApplicationInfo ? ci->pApplicationInfo->apiVersion : 0;
     VkInstanceCreateInfo with = *ci;
-    const char **names;
-    VkResult r;
+    const char **names = calloc(ci->enabledExtensionCount + N_NEEDED + 1, sizeof *names);
+    VkResult r = VK_ERROR_EXTENSION_NOT_PRESENT;
 
-    if (api >= VK_API_VERSION_1_1)
-        return create(ci, alloc, out);
-    names = calloc(ci->enabledExtensionCount + N_NEEDED, sizeof *names);
     if (!names)
         return VK_ERROR_OUT_OF_HOST_MEMORY;
-    if (ci->enabledExtensionCount)
-        memcpy(names, ci->ppEnabledExtensionNames, ci->enabledExtensionCount * sizeof *names);
-    for (size_t i = 0; i < N_NEEDED; i++)
-        if (!enabled(ci, needed_by_1_0[i]))
-            names[with.enabledExtensionCount++] = needed_by_1_0[i];
-    with.ppEnabledExtensionNames = names;
-    r = with.enabledExtensionCount == ci->enabledExtensionCount ? create(ci, alloc, out)
-                                                                 : create(&with, alloc, out);
+    /* try 0: all; 1: without the layer's own; 2: also without the additions */
+    for (int try = 0; try < 3 && r == VK_ERROR_EXTENSION_NOT_PRESENT; try++) {
+        uint32_t n = 0;
+
+        for (uint32_t i = 0; i < ci->enabledExtensionCount; i++)
+            if (try == 0 || strcmp(ci->ppEnabledExtensionNames[i],
+                                   VK_EXT_SURFACE_MAINTENANCE_1_EXTENSION_NAME))
+                names[n++] = ci->ppEnabledExtensionNames[i];
+        if (api < VK_API_VERSION_1_1 && try < 2)
+            for (size_t i = 0; i < N_NEEDED; i++)
+                if (!enabled(ci, needed_by_1_0[i]))
+                    names[n++] = needed_by_1_0[i];
+        if (try > 0 && n == with.enabledExtensionCount)
+            continue;       /* the same list as the try before */
+        with.enabledExtensionCount = n;
+        with.ppEnabledExtensionNames = names;
+        r = create(&with, alloc, out);
+    }
     free(names);
-    if (r == VK_ERROR_EXTENSION_NOT_PRESENT)
-        r = create(ci, alloc, out);
     return r;
 }
 
@@ -188,7 +195,7 @@ static VKAPI_ATTR VkResult VKAPI_CALL layer_CreateInstance(const VkInstanceCreat
     if (!inst)
         return VK_ERROR_OUT_OF_HOST_MEMORY;
     link->u.pLayerInfo = link->u.pLayerInfo->pNext;
-    r = create_with_capabilities(create, ci, alloc, out);
+    r = create_below(create, ci, alloc, out);
     if (r != VK_SUCCESS) {
         free(inst);
         return r;

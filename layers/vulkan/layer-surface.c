@@ -281,8 +281,9 @@ static VKAPI_ATTR VkResult VKAPI_CALL layer_GetPhysicalDeviceSurfaceCapabilities
 
             c->supportedPresentScaling = 0;
             c->supportedPresentGravityX = c->supportedPresentGravityY = 0;
-            c->minScaledImageExtent = c->maxScaledImageExtent =
-                caps->surfaceCapabilities.currentExtent;
+            /* no scaling: the sizes a swapchain may have */
+            c->minScaledImageExtent = caps->surfaceCapabilities.minImageExtent;
+            c->maxScaledImageExtent = caps->surfaceCapabilities.maxImageExtent;
             break;
         }
         default:

@@ -311,15 +311,32 @@ static void x_close(struct ctx *x)
 
 /* ---- instance and device --------------------------------------------------- */
 
-static bool instance_has(const char *name)
+static bool layer_has(const char *layer, const char *name)
 {
     VkExtensionProperties p[256];
     uint32_t n = 256;
 
-    if (vkEnumerateInstanceExtensionProperties(NULL, &n, p) < 0)
+    if (vkEnumerateInstanceExtensionProperties(layer, &n, p) < 0)
         return false;
     for (uint32_t i = 0; i < n; i++)
         if (!strcmp(p[i].extensionName, name))
+            return true;
+    return false;
+}
+
+/* The driver's and the implicit layers' extensions, and those of the
+ * layers VK_INSTANCE_LAYERS names, which the loader lists only when asked
+ * by the layer's name. */
+static bool instance_has(const char *name)
+{
+    const char *env = getenv("VK_INSTANCE_LAYERS");
+    char layers[512], *save = NULL;
+
+    if (layer_has(NULL, name))
+        return true;
+    snprintf(layers, sizeof layers, "%s", env ? env : "");
+    for (char *l = strtok_r(layers, ":", &save); l; l = strtok_r(NULL, ":", &save))
+        if (layer_has(l, name))
             return true;
     return false;
 }
