@@ -46,11 +46,13 @@ bench-present-instructions: bench/present-bench
 EXTRA_DIST += bench/present-instructions.sh
 
 # vkcube through Mesa's X11 WSI and through the Vulkan layer, on a private
-# Xvfb: frames per second, CPU and bytes written per frame (bench/README.md).
+# Xvfb: frames per second, CPU and bytes written per frame, and the
+# latency from present timing (bench/README.md).
 .PHONY: bench-vk-layer
 bench: bench-vk-layer
 if HAVE_VULKAN
-bench-vk-layer: layers/vulkan/libVkLayer_xcb_present.la layers/vulkan/VkLayer_xcb_present.json
+bench-vk-layer: layers/vulkan/libVkLayer_xcb_present.la layers/vulkan/VkLayer_xcb_present.json \
+		tests/vulkan/vk-client
 	$(top_srcdir)/bench/vk-layer-bench.sh 300
 else
 bench-vk-layer:

@@ -1,7 +1,10 @@
 #!/bin/bash
 # vkcube through Mesa's own X11 WSI and through VK_LAYER_XCB_present, on
 # one private Xvfb, in FIFO: frames per second, client CPU time per frame,
-# and bytes the client writes (the X socket, almost all of it) per frame.
+# and bytes the client writes (the X socket, almost all of it) per frame;
+# and the time from a frame rendered to the vblank that showed it, read
+# from VK_EXT_present_timing by tests/vulkan/vk-client's FIFO loop (vkcube
+# asks for no timing; Mesa's WSI has none to give).
 # Usage: bench/vk-layer-bench.sh [FRAMES]   (from a configured build tree)
 # Prints a markdown table for bench/README.md.
 set -u
@@ -10,6 +13,8 @@ frames=${1:-300}
 command -v vkcube >/dev/null || { echo "vkcube is missing (vulkan-tools)"; exit 77; }
 command -v Xvfb >/dev/null || { echo "Xvfb is missing"; exit 77; }
 command -v strace >/dev/null || { echo "strace is missing"; exit 77; }
+client=$top/tests/vulkan/vk-client
+[ -x "$client" ] || { echo "tests/vulkan/vk-client is not built (make check builds it)"; exit 77; }
 
 exec 3< <(Xvfb -displayfd 1 -screen 0 800x600x24 -nolisten tcp 2>/dev/null & echo "pid $!")
 read -r _ xvfb_pid <&3
@@ -36,20 +41,32 @@ written() {
 }
 tmp=$(mktemp)
 
+# "mean / p99 ms" of the rendered-to-shown times, or why there are none
+latency() {
+    local out
+    out=$(VK_CLIENT_FRAMES=$frames "$@" "$client" latency 2>&1 | grep "rendered to shown")
+    if [ -z "$out" ]; then
+        echo "no present timing"
+    else
+        echo "$out" | sed 's/.*mean \([0-9.]*\) ms p50 [0-9.]* p99 \([0-9.]*\).*/\1 \/ \2/'
+    fi
+}
+
 row() {
-    local name=$1 t cpu bytes
+    local name=$1 t cpu bytes lat
     shift
     read -r t u s < <(timed "$@" vkcube --c "$frames")
     bytes=$(written "$@" vkcube --c "$frames")
     cpu=$(echo "($u + $s) * 1000 / $frames" | bc -l)
-    printf '| %s | %.1f | %.2f | %.0f |\n' "$name" "$(echo "$frames / $t" | bc -l)" "$cpu" \
-        "$(echo "$bytes / $frames" | bc -l)"
+    lat=$(latency "$@")
+    printf '| %s | %.1f | %.2f | %.0f | %s |\n' "$name" "$(echo "$frames / $t" | bc -l)" \
+        "$cpu" "$(echo "$bytes / $frames" | bc -l)" "$lat"
 }
 
 echo "vkcube --c $frames, FIFO, 500x500, Xvfb 60 Hz ($(nproc) cores)"
 echo
-echo "| WSI | frames/s | CPU ms/frame | bytes written/frame |"
-echo "|---|---|---|---|"
+echo "| WSI | frames/s | CPU ms/frame | bytes written/frame | rendered to shown, mean / p99 ms |"
+echo "|---|---|---|---|---|"
 row "Mesa's X11 WSI (lavapipe)" "${mesa[@]}"
 row "VK_LAYER_XCB_present" "${layer[@]}"
 rm -f "$tmp"

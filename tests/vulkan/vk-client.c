@@ -1570,6 +1570,99 @@ static void run_timing(struct ctx *x)
     chain_destroy(x, &ch);
 }
 
+/* For bench/vk-layer-bench.sh, not a check of a rule: FIFO frames with
+ * present timing, and from the past timings the time from the frame's
+ * queue operations done (the renderer finished) to the vblank that showed
+ * it.  Frames: $VK_CLIENT_FRAMES (300).  Prints "latency: ..." */
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+    return x < y ? -1 : x > y;
+}
+
+static uint32_t take_latencies(struct ctx *x, PFN_vkGetPastPresentationTimingEXT get_past,
+                               VkSwapchainKHR sc, uint64_t *lat, uint32_t have, uint32_t room)
+{
+    VkPastPresentationTimingEXT past[16];
+    VkPresentStageTimeEXT stages[16][2];
+    VkPastPresentationTimingPropertiesEXT pp = {
+        .sType = VK_STRUCTURE_TYPE_PAST_PRESENTATION_TIMING_PROPERTIES_EXT,
+        .presentationTimingCount = 16, .pPresentationTimings = past,
+    };
+
+    for (uint32_t i = 0; i < 16; i++)
+        past[i] = (VkPastPresentationTimingEXT){
+            .sType = VK_STRUCTURE_TYPE_PAST_PRESENTATION_TIMING_EXT,
+            .presentStageCount = 2, .pPresentStages = stages[i] };
+    if (get_past(x->dev, &(VkPastPresentationTimingInfoEXT){
+                     .sType = VK_STRUCTURE_TYPE_PAST_PRESENTATION_TIMING_INFO_EXT,
+                     .swapchain = sc }, &pp) < 0)
+        return have;
+    for (uint32_t i = 0; i < pp.presentationTimingCount && have < room; i++)
+        if (past[i].reportComplete && past[i].presentStageCount == 2 &&
+            stages[i][1].time >= stages[i][0].time)
+            lat[have++] = stages[i][1].time - stages[i][0].time;
+    return have;
+}
+
+static void run_latency(struct ctx *x)
+{
+    const char *env = getenv("VK_CLIENT_FRAMES");
+    uint32_t frames = env && atoi(env) > 0 ? (uint32_t)atoi(env) : 300, have = 0;
+    PFN_vkSetSwapchainPresentTimingQueueSizeEXT set_size =
+        (PFN_vkSetSwapchainPresentTimingQueueSizeEXT)vkGetDeviceProcAddr(
+            x->dev, "vkSetSwapchainPresentTimingQueueSizeEXT");
+    PFN_vkGetPastPresentationTimingEXT get_past = (PFN_vkGetPastPresentationTimingEXT)
+        vkGetDeviceProcAddr(x->dev, "vkGetPastPresentationTimingEXT");
+    uint64_t *lat = calloc(frames, sizeof *lat), sum = 0;
+    struct chain ch;
+    double start, took;
+    VkResult r;
+
+    if (!need(set_size && get_past && lat, "the timing functions are there")) {
+        free(lat);
+        return;
+    }
+    chain_flags = VK_SWAPCHAIN_CREATE_PRESENT_TIMING_BIT_EXT;
+    r = chain_create(x, &ch, VK_PRESENT_MODE_FIFO_KHR, 3, VK_NULL_HANDLE, NULL, 0);
+    chain_flags = 0;
+    if (!check(r == VK_SUCCESS, "FIFO swapchain with present timing: %s", res_name(r))) {
+        free(lat);
+        return;
+    }
+    set_size(x->dev, ch.sc, 16);
+    start = now_ms();
+    for (uint32_t n = 1; n <= frames; n++) {
+        VkPresentTimingInfoEXT ti = {
+            .sType = VK_STRUCTURE_TYPE_PRESENT_TIMING_INFO_EXT,
+            .presentStageQueries = VK_PRESENT_STAGE_QUEUE_OPERATIONS_END_BIT_EXT |
+                                   VK_PRESENT_STAGE_IMAGE_FIRST_PIXEL_OUT_BIT_EXT,
+        };
+        VkPresentTimingsInfoEXT tsi = { .sType = VK_STRUCTURE_TYPE_PRESENT_TIMINGS_INFO_EXT,
+                                        .swapchainCount = 1, .pTimingInfos = &ti };
+        struct present_opts o = { .id = n, .chain = &tsi };
+
+        r = frame(x, &ch, n, &o, NULL);
+        if (!check(r == VK_SUCCESS, "frame %u: %s", n, res_name(r)))
+            break;
+        have = take_latencies(x, get_past, ch.sc, lat, have, frames);
+    }
+    x->WaitForPresentKHR(x->dev, ch.sc, frames, 2000 * MS);
+    took = now_ms() - start;
+    have = take_latencies(x, get_past, ch.sc, lat, have, frames);
+    check(have >= frames * 9 / 10, "timings of %u of %u frames", have, frames);
+    for (uint32_t i = 0; i < have; i++)
+        sum += lat[i];
+    qsort(lat, have, sizeof *lat, cmp_u64);
+    if (have)
+        note("%u frames, %.1f frames/s, rendered to shown mean %.2f ms p50 %.2f "
+             "p99 %.2f", frames, frames * 1000.0 / took, sum / 1e6 / have,
+             lat[have / 2] / 1e6, lat[have * 99 / 100] / 1e6);
+    free(lat);
+    chain_destroy(x, &ch);
+}
+
 static const struct {
     const char *name;
     void (*run)(struct ctx *);
@@ -1586,6 +1679,7 @@ static const struct {
     { "othersize", run_othersize, false },
     { "acquire0", run_acquire0, false },
     { "timing", run_timing, false },
+    { "latency", run_latency, false },      /* for bench/: not in "all" */
     { "provoke", run_provoke, false },      /* last: not in "all" */
 };
 #define N_SCENARIOS (sizeof scenarios / sizeof scenarios[0])
@@ -1631,7 +1725,8 @@ static int run_one(size_t k)
     alarm(30);
     r = x_open(&x, 128, 96);
     if (r == 0)
-        r = vk_open(&x, scenarios[k].maintenance1, scenarios[k].run == run_timing);
+        r = vk_open(&x, scenarios[k].maintenance1, scenarios[k].run == run_timing ||
+                                              scenarios[k].run == run_latency);
     if (r == 0)
         scenarios[k].run(&x);
     vk_close(&x);
@@ -1661,7 +1756,8 @@ int main(int argc, char **argv)
         bool found = false;
 
         for (size_t k = 0; k < N_SCENARIOS; k++)
-            if ((!strcmp(argv[a], "all") && scenarios[k].run != run_provoke) ||
+            if ((!strcmp(argv[a], "all") && scenarios[k].run != run_provoke &&
+                 scenarios[k].run != run_latency) ||
                 !strcmp(argv[a], scenarios[k].name)) {
                 found = true;
                 any = 1;
