@@ -39,6 +39,24 @@ bench_present_bench_LDADD = tools/libxvfb-spawn.la src/libxcb-present-util.la sr
 bench-present: bench/present-bench
 	./bench/present-bench
 
+# The server's own limits, with a raw libxcb-present loop: frames a FIFO
+# loop loses, and the latency floor over a sweep of send phases
+# (bench/README.md); on Xwayland through tests/servers/with-server.
+.PHONY: bench-present-floor
+bench: bench-present-floor
+noinst_PROGRAMS += bench/present-floor
+bench_present_floor_SOURCES = bench/present-floor.c tools/clock.h
+bench_present_floor_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE -I$(top_srcdir)/tools
+bench_present_floor_CFLAGS = $(AM_CFLAGS) $(XCB_EXT_DEPS_CFLAGS) $(XCB_SHM_CFLAGS)
+bench_present_floor_LDADD = tools/libxvfb-spawn.la src/libxcb-present.la $(XCB_SHM_LIBS) $(XCB_LIBS)
+
+bench-present-floor: bench/present-floor tests/servers/with-server
+	./bench/present-floor fifo 240
+	./bench/present-floor sweep 20 500
+	tests/servers/with-server xwayland ./bench/present-floor --on-display fifo 240
+	tests/servers/with-server xwayland ./bench/present-floor --on-display --managed fifo 240
+	tests/servers/with-server xwayland ./bench/present-floor --on-display sweep 20 500
+
 # The same rows' instructions per frame, under callgrind.
 .PHONY: bench-present-instructions
 bench-present-instructions: bench/present-bench
