@@ -47,9 +47,6 @@ static VkResult wsi_error(int r)
     }
 }
 
-/* Vulkan's timeouts: UINT64_MAX (and anything past INT64_MAX) waits for
- * ever; the engine's negative timeouts are bounded, so the wait goes on
- * in slices. */
 /* The engine says SUBOPTIMAL while the images' size is not the window's.
  * A program may have chosen another size at create (any extent is
  * allowed, the server clips or pads), and that stays optimal: only a
@@ -66,6 +63,9 @@ static bool resized(struct layer_swapchain *s, int status)
     return w != s->window_at_create.width || h != s->window_at_create.height;
 }
 
+/* Vulkan's timeouts: UINT64_MAX (and anything past INT64_MAX) waits for
+ * ever; the engine's negative timeouts are bounded, so the wait goes on
+ * in slices. */
 static int engine_acquire(struct layer_swapchain *s, uint64_t timeout,
                           xcb_present_util_image_t *img)
 {

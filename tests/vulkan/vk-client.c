@@ -1292,7 +1292,8 @@ static void run_maintenance1(struct ctx *x)
  * size when a window manager resized the window first, as vkd3d's demos
  * do): any extent from minImageExtent to maxImageExtent is allowed, the
  * server shows the image at the window's corner, and the swapchain stays
- * optimal until the window itself changes: SUCCESS, not SUBOPTIMAL. */
+ * optimal until the window itself changes: SUCCESS, not SUBOPTIMAL; then
+ * SUBOPTIMAL and OUT_OF_DATE, as for a swapchain of the window's size. */
 static void run_othersize(struct ctx *x)
 {
     VkSurfaceCapabilitiesKHR caps;
@@ -1334,6 +1335,25 @@ static void run_othersize(struct ctx *x)
           suboptimal, bad);
     r = x->WaitForPresentKHR(x->dev, ch.sc, 30, 2000 * MS);
     check(r == VK_SUCCESS, "vkWaitForPresentKHR(30): %s", res_name(r));
+    /* the window itself changes now: SUBOPTIMAL, then OUT_OF_DATE */
+    {
+        uint32_t size[2] = { caps.currentExtent.width + 16, caps.currentExtent.height + 8 };
+        bool suboptimal_seen = false, out_of_date_seen = false;
+
+        xcb_configure_window(x->c, x->window,
+                             XCB_CONFIG_WINDOW_WIDTH | XCB_CONFIG_WINDOW_HEIGHT, size);
+        x_sync(x->c);
+        for (uint32_t n = 31; n <= 150 && !out_of_date_seen; n++) {
+            struct present_opts o = { .id = n };
+
+            r = frame(x, &ch, n, &o, &acq);
+            suboptimal_seen |= r == VK_SUBOPTIMAL_KHR || acq == VK_SUBOPTIMAL_KHR;
+            out_of_date_seen |= acq == VK_ERROR_OUT_OF_DATE_KHR;
+        }
+        check(suboptimal_seen && out_of_date_seen,
+              "after the window is resized: SUBOPTIMAL (%s), then OUT_OF_DATE (%s)",
+              suboptimal_seen ? "seen" : "not seen", out_of_date_seen ? "seen" : "not seen");
+    }
     chain_destroy(x, &ch);
 }
 
