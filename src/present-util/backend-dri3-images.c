@@ -13,7 +13,8 @@
  * buffers come from GBM on the server's device where it has one, as the
  * back end's own buffers do (backend-dri3-alloc.c), else memfds.
  *
- * All pixmaps are made at create, in one round trip for all of them
+ * All pixmaps are made at create, or when set_images() replaces the
+ * images, in one round trip for all of them
  * (xcb_dri3_util_buffers_to_pixmaps()), and each buffer takes its own
  * when it is set up.
  */
@@ -117,8 +118,9 @@ static int make_pixmaps(sc_t *sc, uint8_t *x_error)
     return r;
 }
 
-/* PRIME: display buffers the server takes, from GBM while it does. */
-static int make_shown_display_buffers(sc_t *sc)
+/* PRIME: display buffers the server takes, from GBM while it does.
+ * first: at create, where the allocator is set up too. */
+static int make_shown_display_buffers(sc_t *sc, bool first)
 {
     bool gbm = false;
     uint8_t x_error;
@@ -133,7 +135,7 @@ static int make_shown_display_buffers(sc_t *sc)
         }
         xcb_dri3_util_buffer_unmap(sc->images[0], 0);
     }
-    r = dri3_alloc_init(sc);
+    r = first ? dri3_alloc_init(sc) : 0;
     if (r == 0)
         r = make_display_buffers(sc, &gbm);
     if (r < 0)
@@ -151,6 +153,8 @@ static int make_shown_display_buffers(sc_t *sc)
         for (uint32_t i = 0; i < sc->num_buffers; i++)
             dri3_alloc_kept(sc, gbm);
         dri3_alloc_report(sc, dri3_state(sc)->display[0]);
+    } else {
+        free_display_buffers(sc);
     }
     return r;
 }
@@ -162,7 +166,18 @@ int dri3_images_init(sc_t *sc)
 
     if (r < 0)
         return r;
-    return dri3_state(sc)->prime ? make_shown_display_buffers(sc) : make_pixmaps(sc, &x_error);
+    return dri3_state(sc)->prime ? make_shown_display_buffers(sc, true)
+                                 : make_pixmaps(sc, &x_error);
+}
+
+int dri3_images_replace(sc_t *sc)
+{
+    uint8_t x_error;
+
+    /* the device and PRIME's decision stay those of create: the images
+     * come from the same renderer */
+    return dri3_state(sc)->prime ? make_shown_display_buffers(sc, false)
+                                 : make_pixmaps(sc, &x_error);
 }
 
 void dri3_images_attach(sc_t *sc, struct buffer *b, struct dri3_buffer *db)

@@ -93,9 +93,12 @@ void dri3_alloc_fini(sc_t *sc);
  * pixmaps of all images (or display buffers) in one round trip.  0 or a
  * negative errno (-ENOTSUP: the server refused them). */
 int dri3_images_init(sc_t *sc);
+/* set_images(): the same for the new images in sc->images, with the
+ * device and PRIME's decision of init; the old buffers keep theirs. */
+int dri3_images_replace(sc_t *sc);
 /* A buffer's image (and display buffer) and pixmap, from what init made. */
 void dri3_images_attach(sc_t *sc, struct buffer *b, struct dri3_buffer *db);
-/* Frees what init made and no buffer took. */
+/* Frees what init (or replace) made and no buffer took. */
 void dri3_images_fini(sc_t *sc);
 /* PRIME's copy before a present: the caller's hook, or the CPU. */
 int dri3_images_upload(sc_t *sc, struct buffer *b, const xcb_rectangle_t *damage, uint32_t n);

@@ -555,5 +555,7 @@ const struct backend_ops sc_backend_dri3 = {
     .begin_access = dri3_begin_access,
     .upload = dri3_upload,
     .suboptimal = dri3_suboptimal,
+    .prepare_images = dri3_images_replace,
+    .discard_images = dri3_images_fini,
     .fini = free_state,
 };

@@ -11,6 +11,7 @@ src_libxcb_present_util_la_SOURCES = \
 	src/present-util/swapchain-timing.c src/present-util/swapchain-clock.c \
 	src/present-util/swapchain-pacing.c src/present-util/swapchain-wait-frame.c \
 	src/present-util/swapchain-oml.c src/present-util/swapchain-driver.c \
+	src/present-util/swapchain-ring.c \
 	src/present-util/swapchain-hooks.c \
 	src/present-util/backend-shm.c src/present-util/backend-put-image.c \
 	src/present-util/backend-dri3.c src/present-util/timeline-private.h \
@@ -62,6 +63,8 @@ PRESENT_UTIL_MAN_PAGES = \
 	src/present-util/man/xcb_present_util_swapchain_set_mode.3 \
 	src/present-util/man/xcb_present_util_swapchain_set_resize_callback.3 \
 	src/present-util/man/xcb_present_util_swapchain_set_swap_interval.3 \
+	src/present-util/man/xcb_present_util_swapchain_set_images.3 \
+	src/present-util/man/xcb_present_util_swapchain_set_num_buffers.3 \
 	src/present-util/man/xcb_present_util_swapchain_status.3 \
 	src/present-util/man/xcb_present_util_swapchain_window_size.3 \
 	src/present-util/man/xcb_present_util_wait_present.3 \

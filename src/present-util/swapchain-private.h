@@ -11,6 +11,8 @@
  *   swapchain-debug.c XCB_PRESENT_UTIL_DEBUG logging
  *   swapchain-hooks.c the callbacks, run outside the lock
  *   swapchain-driver.c  release, mode and interval, status, present ids
+ *   swapchain-ring.c  the image ring changed in place: set_images(),
+ *                     set_num_buffers()
  *   backend-shm.c, backend-put-image.c, backend-dri3.c  the back ends;
  *   backend-dri3-images.c  the DRI3 back end's caller images and PRIME;
  *   backend-dri3-alloc.c  where the DRI3 back end's buffers come from
@@ -206,6 +208,12 @@ struct backend_ops {
     /* optional: a SuboptimalCopy completion; true when buffers must be
      * reallocated */
     bool (*suboptimal)(sc_t *sc);
+    /* optional, caller images: sc->images now lists a new set, whose
+     * server side is made before any buffer takes one (alloc); the old
+     * buffers are still whole meanwhile.  discard_images undoes what
+     * prepare_images made and no buffer took. */
+    int (*prepare_images)(sc_t *sc);
+    void (*discard_images)(sc_t *sc);
     void (*fini)(sc_t *sc);
 };
 
@@ -338,6 +346,7 @@ struct xcb_present_util_swapchain {
     uint32_t backend_options;       /* PresentOption bits the back end adds */
     uint32_t num_buffers;
     uint32_t max_latency;           /* FIFO modes: frames queued, at most */
+    uint32_t wanted_latency;        /* max_latency as asked, before the clamp */
     uint32_t swap_interval;         /* FIFO modes: vblanks between frames, 1 or more */
     /* The caller's images (options.images), or NULL: never reallocated */
     xcb_dri3_util_buffer_t *images[SC_MAX_BUFFERS];
@@ -618,6 +627,17 @@ uint64_t sc_next_reclaim_ns(const sc_t *sc);
 int sc_buffer_alloc(sc_t *sc, struct buffer *b);
 void sc_buffer_free(sc_t *sc, struct buffer *b);
 int sc_free_buffers(sc_t *sc);
+
+/* swapchain.c */
+/* Whether images (n of them) are caller images a swapchain on backend
+ * (AUTO before one is chosen) can take: one size and format, no
+ * duplicates, one mappable linear plane for SHM and PutImage.  0 or
+ * -EINVAL. */
+int sc_check_images(xcb_dri3_util_buffer_t *const *images, uint32_t n,
+                    xcb_present_util_backend_t backend);
+/* max_latency within what the buffers allow: one frame in flight at
+ * least, even with a single image. */
+void sc_clamp_latency(sc_t *sc);
 
 /* swapchain-stats.c */
 void sc_stats_presented(sc_t *sc);

@@ -38,15 +38,21 @@ static int check_options(const xcb_present_util_options_t *o)
         return -EINVAL;
     if (!o->images)
         return o->num_images || o->prime_copy ? -EINVAL : 0;
+    return sc_check_images(o->images, o->num_images, o->backend);
+}
+
+int sc_check_images(xcb_dri3_util_buffer_t *const *images, uint32_t n,
+                    xcb_present_util_backend_t backend)
+{
     /* the caller's images: buffers of one size and format */
-    if (!o->num_images || o->num_images > SC_MAX_BUFFERS)
+    if (!images || !n || n > SC_MAX_BUFFERS)
         return -EINVAL;
-    for (uint32_t i = 0; i < o->num_images; i++) {
-        const xcb_dri3_util_buffer_t *a = o->images[i], *first = o->images[0];
+    for (uint32_t i = 0; i < n; i++) {
+        const xcb_dri3_util_buffer_t *a = images[i], *first = images[0];
 
         /* SHM and PutImage map the one plane of a linear buffer */
-        if (a && o->backend != XCB_PRESENT_UTIL_BACKEND_AUTO &&
-            o->backend != XCB_PRESENT_UTIL_BACKEND_DRI3 &&
+        if (a && backend != XCB_PRESENT_UTIL_BACKEND_AUTO &&
+            backend != XCB_PRESENT_UTIL_BACKEND_DRI3 &&
             (xcb_dri3_util_buffer_n_planes(a) != 1 || xcb_dri3_util_buffer_fd(a, 0) < 0 ||
              xcb_dri3_util_buffer_bpp(a) != 32 || xcb_dri3_util_buffer_stride(a, 0) % 4 ||
              xcb_dri3_util_buffer_stride(a, 0) / 4 < xcb_dri3_util_buffer_width(a) ||
@@ -59,10 +65,17 @@ static int check_options(const xcb_present_util_options_t *o)
             xcb_dri3_util_buffer_depth(a) != xcb_dri3_util_buffer_depth(first))
             return -EINVAL;
         for (uint32_t j = 0; j < i; j++)
-            if (o->images[j] == a)
+            if (images[j] == a)
                 return -EINVAL;
     }
     return 0;
+}
+
+void sc_clamp_latency(sc_t *sc)
+{
+    sc->max_latency = sc->wanted_latency;
+    if (sc->max_latency > sc->num_buffers - 1)
+        sc->max_latency = sc->num_buffers > 1 ? sc->num_buffers - 1 : 1;
 }
 
 /* Present 1.4 (or what the server has), and the window's capabilities. */
@@ -350,10 +363,8 @@ xcb_present_util_swapchain_create(xcb_connection_t *c, xcb_window_t window,
         sc->prime_copy = options->prime_copy;
         sc->prime_data = options->prime_data;
     }
-    /* one frame in flight at least, even with a single image */
-    sc->max_latency = options->max_latency ? options->max_latency : SC_DEFAULT_LATENCY;
-    if (sc->max_latency > sc->num_buffers - 1)
-        sc->max_latency = sc->num_buffers > 1 ? sc->num_buffers - 1 : 1;
+    sc->wanted_latency = options->max_latency ? options->max_latency : SC_DEFAULT_LATENCY;
+    sc_clamp_latency(sc);
     sc->stats.margin_ns = SC_MARGIN_START_NS;
     sc->debug = debug_wanted();
     sc->work_fd = sc->cancel_fd = sc->timer_fd = sc->epoll_fd = -1;

@@ -519,6 +519,44 @@ int xcb_present_util_swapchain_set_swap_interval(xcb_present_util_swapchain_t *s
                                                  uint32_t interval);
 
 /*
+ * Replaces the caller images (options.images) of a swapchain made with
+ * them, in place: a GL drawable's new back buffers after a resize, images
+ * with another modifier set, more images or fewer (1 .. 16, one size and
+ * format, the window's depth, as for create()).  Frame ids, the MSC count,
+ * the frame clock and the pacing go on as before; frames already sent
+ * stay queued and complete as usual.  images[i] is image index i from now
+ * on; an image may be in both sets (its pixmap is made again all the
+ * same).  Makes the new pixmaps first (the DRI3 back end in one round
+ * trip, within the connection's bound), then lets the old ones go: the
+ * server keeps what it still shows or reads of them, and the library
+ * touches none of the old images once this returns, so the caller may
+ * free them.  The new images start with age 0.  On failure nothing
+ * changed.
+ *
+ * Returns 0, -EBUSY (an image is acquired: present or release it first),
+ * -EINVAL (no caller images at create, or images the swapchain cannot
+ * take), -ENOTSUP (the server refused them), -ENOMEM, -ENODEV, -EPIPE,
+ * -ETIMEDOUT.
+ */
+int xcb_present_util_swapchain_set_images(xcb_present_util_swapchain_t *sc,
+                                          xcb_dri3_util_buffer_t *const *images,
+                                          uint32_t num_images);
+
+/*
+ * The number of the library's own buffers, changed in place (2 .. 16): a
+ * toolkit that wants one more frame of queue, or memory back.  New buffers
+ * are made at once, with age 0; dropped ones (the highest indices) are
+ * freed at once, the server keeping what it still shows of them.  Frame
+ * ids and timing go on; max_latency is taken again as asked at create,
+ * within the new number.  On failure nothing changed.
+ *
+ * Returns 0, -EBUSY (a buffer that would go is acquired), -EINVAL (caller
+ * images: use set_images(); or n out of range), -ENOMEM, -ENODEV, -EPIPE,
+ * -ETIMEDOUT.
+ */
+int xcb_present_util_swapchain_set_num_buffers(xcb_present_util_swapchain_t *sc, uint32_t n);
+
+/*
  * The swapchain's state as a driver's state machine wants it, without
  * waiting and without reading the connection: 0 (all well),
  * XCB_PRESENT_UTIL_SUBOPTIMAL (caller images that no longer fit the

@@ -655,3 +655,56 @@ TEST(twelve_buffers)
     mf_wait_completed(&s, 12);
     mf_stop(&s);
 }
+
+/* The library's own buffers, more and then fewer, in place: 2 -> 4 with
+ * both out (the new ones at once, age 0), then back to 2, refused while
+ * a buffer that would go is out; frame ids go on, every frame completes
+ * once and in order. */
+TEST(the_number_of_buffers_changes_in_place)
+{
+    struct mock_fixture s;
+    xcb_present_util_image_t img[4], more;
+    uint32_t n = 0;
+
+    start_with(&s, XCB_PRESENT_UTIL_MODE_FIFO, 2, XCB_PRESENT_UTIL_THROTTLE_NONE);
+    for (int i = 0; i < 2; i++)
+        acquire_ok(&s, &img[i]);
+    xcb_present_util_image_init(&more);
+    CHECK_EQ(xcb_present_util_acquire(s.sc, 0, &more), -ETIMEDOUT);
+    CHECK_EQ(xcb_present_util_swapchain_set_num_buffers(s.sc, 1), -EINVAL);
+    CHECK_EQ(xcb_present_util_swapchain_set_num_buffers(s.sc, 17), -EINVAL);
+    CHECK_EQ(xcb_present_util_swapchain_set_num_buffers(s.sc, 4), 0);
+    for (int i = 2; i < 4; i++) {
+        xcb_present_util_image_init(&img[i]);
+        CHECK_EQ(xcb_present_util_acquire(s.sc, 0, &img[i]), 0);
+        CHECK(img[i].index >= 2 && img[i].index < 4);
+        CHECK_EQ(img[i].age, 0);
+        CHECK(img[i].pixels != NULL && img[i].width == 64);
+    }
+    CHECK(img[2].index != img[3].index);
+    for (int i = 0; i < 4; i++) {
+        CHECK_EQ(img[i].frame_id, ++n);
+        CHECK_EQ(xcb_present_util_present(s.sc, &img[i], NULL, 0), 0);
+    }
+    /* a buffer of index 2 or 3 out: shrinking to 2 is refused */
+    for (;;) {
+        acquire_ok(&s, &more);
+        if (more.index >= 2)
+            break;
+        CHECK_EQ(xcb_present_util_present(s.sc, &more, NULL, 0), 0);
+        n++;
+    }
+    CHECK_EQ(xcb_present_util_swapchain_set_num_buffers(s.sc, 2), -EBUSY);
+    CHECK_EQ(xcb_present_util_present(s.sc, &more, NULL, 0), 0);
+    n++;
+    CHECK_EQ(xcb_present_util_swapchain_set_num_buffers(s.sc, 2), 0);
+    for (int i = 0; i < 6; i++) {
+        acquire_ok(&s, &more);
+        CHECK(more.index < 2);
+        CHECK_EQ(more.frame_id, ++n);
+        CHECK_EQ(xcb_present_util_present(s.sc, &more, NULL, 0), 0);
+    }
+    mf_wait_completed(&s, n);
+    mf_check_in_order(&s, n);
+    mf_stop(&s);
+}

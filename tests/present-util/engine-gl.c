@@ -73,10 +73,9 @@ static void stop(struct gl *g)
         close(g->render_fd);
 }
 
-/* Frame n's pattern into the caller's image, as its renderer would. */
-static void render(struct gl *g, const xcb_present_util_image_t *img, uint32_t n)
+/* Frame n's pattern into the top-left 64x48 of any caller image. */
+static void render_into(xcb_dri3_util_buffer_t *b, uint32_t n)
 {
-    xcb_dri3_util_buffer_t *b = g->images[img->index];
     uint32_t stride;
     uint8_t *p = xcb_dri3_util_buffer_map(b, 0, XCB_DRI3_UTIL_MAP_WRITE, &stride);
 
@@ -85,6 +84,12 @@ static void render(struct gl *g, const xcb_present_util_image_t *img, uint32_t n
         for (uint32_t x = 0; x < 64; x++)
             ((uint32_t *)(p + (size_t)y * stride))[x] = mf_pixel(n, x, y);
     CHECK_EQ(xcb_dri3_util_buffer_unmap(b, 0), 0);
+}
+
+/* Frame n's pattern into the caller's image, as its renderer would. */
+static void render(struct gl *g, const xcb_present_util_image_t *img, uint32_t n)
+{
+    render_into(g->images[img->index], n);
 }
 
 /* acquire() (expecting `want`: 0 or SUBOPTIMAL), render, then present. */
@@ -296,6 +301,101 @@ TEST(caller_images_have_an_age_and_are_never_reallocated)
     CHECK_EQ(xcb_present_util_wait_msc(g.s.sc, 0, 0, 0, MF_SECOND, NULL), 0);
     frame(&g, 13, 0);
     stop(&g);
+}
+
+/* ---- the images replaced in place ---------------------------------------- */
+
+/* GL's resize without a new swapchain: frames still queued, the window
+ * grows, the loader hands over four new back buffers of the new size and
+ * frees the old ones at once.  Frame ids, MSCs and the FIFO chain go on;
+ * the new images start with age 0 and fit the window (no SUBOPTIMAL). */
+static void replace_run(const char *const *kv)
+{
+    struct gl g = { .render_fd = -1 };
+    xcb_dri3_util_buffer_t *bigger[4];
+    xcb_present_util_image_t img;
+    uint32_t wh[2] = { 96, 64 };
+    uint64_t last_frame_of[4] = { 0 };
+
+    start(&g, kv, XCB_PRESENT_UTIL_MODE_FIFO, 1, -1, NULL, NULL);
+    for (uint32_t n = 1; n <= 6; n++)
+        frame(&g, n, 0);
+    xcb_configure_window(g.s.c, g.s.window, XCB_CONFIG_WINDOW_WIDTH | XCB_CONFIG_WINDOW_HEIGHT,
+                         wh);
+    xcb_flush(g.s.c);
+    CHECK_EQ(xcb_present_util_wait_frame(g.s.sc, 5, 2 * MF_SECOND, NULL), 0);
+    CHECK_EQ(xcb_present_util_swapchain_status(g.s.sc), XCB_PRESENT_UTIL_SUBOPTIMAL);
+    for (uint32_t i = 0; i < 4; i++) {
+        bigger[i] = xcb_dri3_util_buffer_create_memfd(96, 64, XRGB8888);
+        CHECK(bigger[i] != NULL);
+    }
+    /* an image still acquired: refused, nothing changed */
+    xcb_present_util_image_init(&img);
+    CHECK(xcb_present_util_acquire(g.s.sc, MF_SECOND, &img) >= 0);
+    CHECK_EQ(xcb_present_util_swapchain_set_images(g.s.sc, bigger, 4), -EBUSY);
+    CHECK_EQ(xcb_present_util_release(g.s.sc, &img), 0);
+    /* images of two sizes: refused, nothing changed */
+    {
+        xcb_dri3_util_buffer_t *mixed[2] = { bigger[0], g.images[0] };
+
+        CHECK_EQ(xcb_present_util_swapchain_set_images(g.s.sc, mixed, 2), -EINVAL);
+    }
+    CHECK_EQ(xcb_present_util_swapchain_set_images(g.s.sc, bigger, 4), 0);
+    /* the library keeps nothing of the old images: freed now, while
+     * frames of them may still be queued (ASan and valgrind watch) */
+    for (uint32_t i = 0; i < N_IMAGES; i++) {
+        xcb_dri3_util_buffer_destroy(g.images[i]);
+        g.images[i] = NULL;
+    }
+    CHECK_EQ(xcb_present_util_swapchain_status(g.s.sc), 0);
+    for (uint32_t n = 7; n <= 18; n++) {
+        xcb_present_util_image_init(&img);
+        CHECK_EQ(xcb_present_util_acquire(g.s.sc, MF_SECOND, &img), 0);
+        CHECK(img.index < 4);
+        CHECK(img.buffer == bigger[img.index]);
+        CHECK_EQ(img.width, 96);
+        CHECK_EQ(img.height, 64);
+        CHECK_EQ(img.frame_id, n);
+        CHECK_EQ(img.age, last_frame_of[img.index] ? n - last_frame_of[img.index] : 0);
+        last_frame_of[img.index] = n;
+        render_into(bigger[img.index], n);
+        CHECK_EQ(xcb_present_util_present(g.s.sc, &img, NULL, 0), 0);
+    }
+    CHECK_EQ(xcb_present_util_wait_frame(g.s.sc, 0, 2 * MF_SECOND, NULL), 0);
+    /* every frame completed once, in order, the released one not among
+     * them; the chain went on across the change */
+    mf_check_in_order(&g.s, 18);
+    for (uint32_t i = 1; i < 18; i++) {
+        const xcb_present_util_frame_t *f = &g.s.log[i], *before = f - 1;
+
+        test_note("frame %llu aimed at msc %llu, shown at %llu", (unsigned long long)f->frame,
+                  (unsigned long long)f->target_msc, (unsigned long long)f->msc);
+        CHECK(f->msc >= before->msc);
+        if (before->target_msc)
+            CHECK(f->target_msc > before->target_msc);
+    }
+    mf_check_window_shows(&g.s, 18);
+    /* an own-buffer call on caller images */
+    CHECK_EQ(xcb_present_util_swapchain_set_num_buffers(g.s.sc, 4), -EINVAL);
+    xcb_present_util_swapchain_destroy(g.s.sc);
+    g.s.sc = NULL;
+    for (uint32_t i = 0; i < 4; i++)
+        xcb_dri3_util_buffer_destroy(bigger[i]);
+    stop(&g);
+}
+
+TEST(a_resize_replaces_the_images_in_place)
+{
+    replace_run(NULL);
+}
+
+/* The same where the server flips: the last old image is on screen when
+ * it is let go. */
+TEST(images_replaced_while_one_is_on_screen)
+{
+    static const char *const kv[] = { "present-complete-mode", "flip", NULL };
+
+    replace_run(kv);
 }
 
 /* ---- PRIME ------------------------------------------------------------- */
