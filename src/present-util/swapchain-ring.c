@@ -35,13 +35,12 @@ static bool any_acquired(const sc_t *sc, uint32_t from)
     return false;
 }
 
-/* The lock held, round trips bounded as create()'s: allocates buffers
- * [from, to) in fresh slots.  On failure frees what it made.  0 or a
- * negative errno. */
+/* The lock held, within a wait_scope(): allocates buffers [from, to) in
+ * fresh slots.  On failure frees what it made (the slots,
+ * beyond num_buffers or restored by the caller, hold nothing then).  0
+ * or a negative errno. */
 static int alloc_range(sc_t *sc, uint32_t from, uint32_t to)
 {
-    int64_t deadline = xcb_dri3_util_deadline(sc->c);
-    xcb_dri3_util_wait_scope_t scope = xcb_dri3_util_wait_scope_push(deadline, sc->cancel_fd);
     int r = 0;
     uint32_t i;
 
@@ -52,8 +51,14 @@ static int alloc_range(sc_t *sc, uint32_t from, uint32_t to)
     if (r)
         for (uint32_t j = from; j < i; j++)
             sc_buffer_free(sc, &sc->buffers[j]);
-    xcb_dri3_util_wait_scope_pop(scope);
     return r;
+}
+
+/* The round trips of one change, together, within the connection's
+ * bound, as create()'s. */
+static xcb_dri3_util_wait_scope_t wait_scope(sc_t *sc)
+{
+    return xcb_dri3_util_wait_scope_push(xcb_dri3_util_deadline(sc->c), sc->cancel_fd);
 }
 
 int xcb_present_util_swapchain_set_images(xcb_present_util_swapchain_t *sc,
@@ -62,6 +67,7 @@ int xcb_present_util_swapchain_set_images(xcb_present_util_swapchain_t *sc,
 {
     struct buffer old[SC_MAX_BUFFERS];
     xcb_dri3_util_buffer_t *old_images[SC_MAX_BUFFERS];
+    xcb_dri3_util_wait_scope_t scope;
     uint32_t old_n;
     int r;
 
@@ -92,9 +98,11 @@ int xcb_present_util_swapchain_set_images(xcb_present_util_swapchain_t *sc,
     sc->num_buffers = num_images;
     /* the new images' server side first (DRI3: all pixmaps in one round
      * trip), then each buffer takes its own */
+    scope = wait_scope(sc);
     r = sc->backend->prepare_images ? sc->backend->prepare_images(sc) : 0;
     if (!r)
         r = alloc_range(sc, 0, num_images);
+    xcb_dri3_util_wait_scope_pop(scope);
     if (sc->backend->discard_images)
         sc->backend->discard_images(sc);    /* what no buffer took */
     if (r) {
@@ -103,8 +111,8 @@ int xcb_present_util_swapchain_set_images(xcb_present_util_swapchain_t *sc,
         memcpy(sc->buffers, old, sizeof old);
         memcpy(sc->images, old_images, sizeof old_images);
         sc->num_buffers = old_n;
-        if (sc_unanswered(r) || r == -ENODEV)
-            r = sc->dead ? sc->dead : r;
+        if (sc->dead)
+            r = sc->dead;
         sc_unlock(sc);
         return r;
     }
@@ -146,11 +154,12 @@ int xcb_present_util_swapchain_set_num_buffers(xcb_present_util_swapchain_t *sc,
     }
     old_n = sc->num_buffers;
     if (n > old_n) {
+        xcb_dri3_util_wait_scope_t scope = wait_scope(sc);
+
         r = alloc_range(sc, old_n, n);
+        xcb_dri3_util_wait_scope_pop(scope);
         if (r) {
             sc_log(sc, "set_num_buffers: %u more failed (%s)", n - old_n, strerror(-r));
-            for (uint32_t i = old_n; i < n; i++)
-                fresh_slot(&sc->buffers[i], i);
             if (sc->dead)
                 r = sc->dead;
             sc_unlock(sc);

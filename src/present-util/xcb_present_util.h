@@ -534,9 +534,9 @@ int xcb_present_util_swapchain_set_swap_interval(xcb_present_util_swapchain_t *s
  * changed.
  *
  * Returns 0, -EBUSY (an image is acquired: present or release it first),
- * -EINVAL (no caller images at create, or images the swapchain cannot
- * take), -ENOTSUP (the server refused them), -ENOMEM, -ENODEV, -EPIPE,
- * -ETIMEDOUT.
+ * -EINVAL (no caller images at create, images the swapchain cannot take,
+ * or on the SHM back end images the server could not map), -ENOTSUP (the
+ * server refused the DRI3 images), -ENOMEM, -ENODEV, -EPIPE, -ETIMEDOUT.
  */
 int xcb_present_util_swapchain_set_images(xcb_present_util_swapchain_t *sc,
                                           xcb_dri3_util_buffer_t *const *images,

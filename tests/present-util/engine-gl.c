@@ -33,6 +33,7 @@ struct gl {
     xcb_dri3_util_buffer_t *images[N_IMAGES];
     int render_fd;
     char dir[64];
+    xcb_present_util_backend_t backend;     /* 0: DRI3 */
 };
 
 /* The caller's back buffers: memfds the test maps to draw into. */
@@ -54,7 +55,7 @@ static void start(struct gl *g, const char *const *kv, xcb_present_util_mode_t m
     make_images(g);
     xcb_present_util_options_init(&o);
     o.mode = mode;
-    o.backend = XCB_PRESENT_UTIL_BACKEND_DRI3;
+    o.backend = g->backend ? g->backend : XCB_PRESENT_UTIL_BACKEND_DRI3;
     o.images = g->images;
     o.num_images = N_IMAGES;
     o.swap_interval = interval;
@@ -305,19 +306,44 @@ TEST(caller_images_have_an_age_and_are_never_reallocated)
 
 /* ---- the images replaced in place ---------------------------------------- */
 
+/* Frames from .. to on the n 96x64 images the swapchain now has: each
+ * acquired one is one of them, with the frame id of its turn and an age
+ * counted from their first use (0 then). */
+static void frames_on(struct gl *g, xcb_dri3_util_buffer_t *const *images, uint32_t n,
+                      uint32_t from, uint32_t to)
+{
+    uint64_t last_frame_of[4] = { 0 };
+
+    for (uint32_t f = from; f <= to; f++) {
+        xcb_present_util_image_t img;
+
+        xcb_present_util_image_init(&img);
+        CHECK_EQ(xcb_present_util_acquire(g->s.sc, MF_SECOND, &img), 0);
+        CHECK(img.index < n);
+        CHECK(img.buffer == images[img.index]);
+        CHECK_EQ(img.width, 96);
+        CHECK_EQ(img.height, 64);
+        CHECK_EQ(img.frame_id, f);
+        CHECK_EQ(img.age, last_frame_of[img.index] ? f - last_frame_of[img.index] : 0);
+        last_frame_of[img.index] = f;
+        render_into(images[img.index], f);
+        CHECK_EQ(xcb_present_util_present(g->s.sc, &img, NULL, 0), 0);
+    }
+}
+
 /* GL's resize without a new swapchain: frames still queued, the window
  * grows, the loader hands over four new back buffers of the new size and
  * frees the old ones at once.  Frame ids, MSCs and the FIFO chain go on;
  * the new images start with age 0 and fit the window (no SUBOPTIMAL). */
-static void replace_run(const char *const *kv)
+static void replace_run(struct gl *gp, const char *const *kv)
 {
-    struct gl g = { .render_fd = -1 };
+    struct gl g = *gp;
     xcb_dri3_util_buffer_t *bigger[4];
+    xcb_present_util_stats_t st;
     xcb_present_util_image_t img;
     uint32_t wh[2] = { 96, 64 };
-    uint64_t last_frame_of[4] = { 0 };
 
-    start(&g, kv, XCB_PRESENT_UTIL_MODE_FIFO, 1, -1, NULL, NULL);
+    start(&g, kv, XCB_PRESENT_UTIL_MODE_FIFO, 1, g.render_fd, NULL, NULL);
     for (uint32_t n = 1; n <= 6; n++)
         frame(&g, n, 0);
     xcb_configure_window(g.s.c, g.s.window, XCB_CONFIG_WINDOW_WIDTH | XCB_CONFIG_WINDOW_HEIGHT,
@@ -348,19 +374,7 @@ static void replace_run(const char *const *kv)
         g.images[i] = NULL;
     }
     CHECK_EQ(xcb_present_util_swapchain_status(g.s.sc), 0);
-    for (uint32_t n = 7; n <= 18; n++) {
-        xcb_present_util_image_init(&img);
-        CHECK_EQ(xcb_present_util_acquire(g.s.sc, MF_SECOND, &img), 0);
-        CHECK(img.index < 4);
-        CHECK(img.buffer == bigger[img.index]);
-        CHECK_EQ(img.width, 96);
-        CHECK_EQ(img.height, 64);
-        CHECK_EQ(img.frame_id, n);
-        CHECK_EQ(img.age, last_frame_of[img.index] ? n - last_frame_of[img.index] : 0);
-        last_frame_of[img.index] = n;
-        render_into(bigger[img.index], n);
-        CHECK_EQ(xcb_present_util_present(g.s.sc, &img, NULL, 0), 0);
-    }
+    frames_on(&g, bigger, 4, 7, 18);
     CHECK_EQ(xcb_present_util_wait_frame(g.s.sc, 0, 2 * MF_SECOND, NULL), 0);
     /* every frame completed once, in order, the released one not among
      * them; the chain went on across the change */
@@ -375,6 +389,19 @@ static void replace_run(const char *const *kv)
             CHECK(f->target_msc > before->target_msc);
     }
     mf_check_window_shows(&g.s, 18);
+    /* PRIME: every frame went through a display buffer, the new images'
+     * too */
+    xcb_present_util_stats_init(&st);
+    CHECK_EQ(xcb_present_util_swapchain_stats(g.s.sc, &st), 0);
+    CHECK_EQ(st.prime_copies, g.render_fd >= 0 ? 18u : 0u);
+    CHECK_EQ(xcb_present_util_swapchain_backend(g.s.sc),
+             g.backend ? g.backend : XCB_PRESENT_UTIL_BACKEND_DRI3);
+    /* fewer, of the same images: kept in both sets, made again (age 0) */
+    CHECK_EQ(xcb_present_util_swapchain_set_images(g.s.sc, bigger, 2), 0);
+    frames_on(&g, bigger, 2, 19, 22);
+    CHECK_EQ(xcb_present_util_wait_frame(g.s.sc, 0, 2 * MF_SECOND, NULL), 0);
+    mf_check_in_order(&g.s, 22);
+    mf_check_window_shows(&g.s, 22);
     /* an own-buffer call on caller images */
     CHECK_EQ(xcb_present_util_swapchain_set_num_buffers(g.s.sc, 4), -EINVAL);
     xcb_present_util_swapchain_destroy(g.s.sc);
@@ -386,7 +413,9 @@ static void replace_run(const char *const *kv)
 
 TEST(a_resize_replaces_the_images_in_place)
 {
-    replace_run(NULL);
+    struct gl g = { .render_fd = -1 };
+
+    replace_run(&g, NULL);
 }
 
 /* The same where the server flips: the last old image is on screen when
@@ -394,8 +423,53 @@ TEST(a_resize_replaces_the_images_in_place)
 TEST(images_replaced_while_one_is_on_screen)
 {
     static const char *const kv[] = { "present-complete-mode", "flip", NULL };
+    struct gl g = { .render_fd = -1 };
 
-    replace_run(kv);
+    replace_run(&g, kv);
+}
+
+/* The SHM back end: a segment per new image. */
+TEST(images_replaced_in_place_on_shm)
+{
+    static const char *const kv[] = { "shm", "on", NULL };
+    struct gl g = { .render_fd = -1, .backend = XCB_PRESENT_UTIL_BACKEND_SHM };
+
+    replace_run(&g, kv);
+}
+
+/* A replacement that fails half-way (the server cannot map the third new
+ * image: a pipe where its memfd was) changes nothing: the old images go
+ * on, frame ids too, and no fd of the two made first is left behind. */
+TEST(a_failed_replacement_changes_nothing)
+{
+    static const char *const kv[] = { "shm", "on", NULL };
+    struct gl g = { .render_fd = -1, .backend = XCB_PRESENT_UTIL_BACKEND_SHM };
+    xcb_dri3_util_buffer_t *fresh[3];
+    int p[2], r;
+
+    start(&g, kv, XCB_PRESENT_UTIL_MODE_FIFO, 1, -1, NULL, NULL);
+    for (uint32_t n = 1; n <= 3; n++)
+        frame(&g, n, 0);
+    for (uint32_t i = 0; i < 3; i++) {
+        fresh[i] = xcb_dri3_util_buffer_create_memfd(64, 48, XRGB8888);
+        CHECK(fresh[i] != NULL);
+    }
+    CHECK_EQ(pipe2(p, O_CLOEXEC), 0);
+    CHECK(dup3(p[0], xcb_dri3_util_buffer_fd(fresh[2], 0), O_CLOEXEC) >= 0);
+    close(p[0]);
+    close(p[1]);
+    r = xcb_present_util_swapchain_set_images(g.s.sc, fresh, 3);
+    test_note("set_images with an unmappable image: %d", r);
+    CHECK(r < 0 && r != -EBUSY);
+    CHECK_EQ(xcb_present_util_swapchain_status(g.s.sc), 0);
+    for (uint32_t n = 4; n <= 9; n++)
+        frame(&g, n, 0);                /* the old images, frame ids 4.. */
+    CHECK_EQ(xcb_present_util_wait_frame(g.s.sc, 0, 2 * MF_SECOND, NULL), 0);
+    mf_check_in_order(&g.s, 9);
+    mf_check_window_shows(&g.s, 9);
+    for (uint32_t i = 0; i < 3; i++)
+        xcb_dri3_util_buffer_destroy(fresh[i]);
+    stop(&g);
 }
 
 /* ---- PRIME ------------------------------------------------------------- */
@@ -443,26 +517,40 @@ static int copy_hook(void *data, const xcb_dri3_util_buffer_t *src,
     return 0;
 }
 
-/* Two files stand for two GPUs: the mock's DRI3 Open gives one, the
- * caller renders on the other (or on the same one). */
+/* Two files stand for two GPUs: the mock's DRI3 Open gives server_dev,
+ * the caller renders on render_dev (g->render_fd), or on the same one. */
+static void prime_devices(struct gl *g, bool other_device, char server_dev[96],
+                          char render_dev[96])
+{
+    int fd;
+
+    snprintf(g->dir, sizeof g->dir, "/tmp/engine-gl-XXXXXX");
+    CHECK(mkdtemp(g->dir) != NULL);
+    snprintf(server_dev, 96, "%s/server-gpu", g->dir);
+    snprintf(render_dev, 96, "%s/render-gpu", g->dir);
+    fd = open(server_dev, O_CREAT | O_RDWR | O_CLOEXEC, 0600);
+    CHECK(fd >= 0);
+    close(fd);
+    g->render_fd = open(other_device ? render_dev : server_dev,
+                        O_CREAT | O_RDWR | O_CLOEXEC, 0600);
+    CHECK(g->render_fd >= 0);
+}
+
+static void prime_devices_gone(struct gl *g, const char *server_dev, const char *render_dev)
+{
+    unlink(server_dev);
+    unlink(render_dev);
+    rmdir(g->dir);
+}
+
 static void prime_run(bool other_device, bool hook)
 {
     struct gl g = { .render_fd = -1 };
     struct copies c = { .g = &g };
     xcb_present_util_stats_t st;
     char server_dev[96], render_dev[96];
-    int fd;
 
-    snprintf(g.dir, sizeof g.dir, "/tmp/engine-gl-XXXXXX");
-    CHECK(mkdtemp(g.dir) != NULL);
-    snprintf(server_dev, sizeof server_dev, "%s/server-gpu", g.dir);
-    snprintf(render_dev, sizeof render_dev, "%s/render-gpu", g.dir);
-    fd = open(server_dev, O_CREAT | O_RDWR | O_CLOEXEC, 0600);
-    CHECK(fd >= 0);
-    close(fd);
-    g.render_fd = open(other_device ? render_dev : server_dev,
-                       O_CREAT | O_RDWR | O_CLOEXEC, 0600);
-    CHECK(g.render_fd >= 0);
+    prime_devices(&g, other_device, server_dev, render_dev);
     {
         const char *const kv[] = { "dri3-open", server_dev, NULL };
 
@@ -481,9 +569,23 @@ static void prime_run(bool other_device, bool hook)
     CHECK_EQ(c.calls, other_device && hook ? 6 : 0);
     CHECK(!c.wrong);
     stop(&g);
-    unlink(server_dev);
-    unlink(render_dev);
-    rmdir(g.dir);
+    prime_devices_gone(&g, server_dev, render_dev);
+}
+
+/* PRIME: the new images get display buffers of their own, made with the
+ * device create found (the CPU copies). */
+TEST(images_replaced_in_place_through_prime)
+{
+    struct gl g = { .render_fd = -1 };
+    char server_dev[96], render_dev[96];
+
+    prime_devices(&g, true, server_dev, render_dev);
+    {
+        const char *const kv[] = { "dri3-open", server_dev, NULL };
+
+        replace_run(&g, kv);
+    }
+    prime_devices_gone(&g, server_dev, render_dev);
 }
 
 /* The hook is called outside the lock (it calls stats() itself). */
