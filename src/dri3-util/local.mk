@@ -111,6 +111,8 @@ DRI3_UTIL_MAN_PAGES = \
 	src/dri3-util/man/xcb_dri3_util_timeline_wait.3 \
 	src/dri3-util/man/xcb_dri3_util_timeline_wait_any.3 \
 	src/dri3-util/man/xcb_dri3_util_timeline_query.3 \
+	src/dri3-util/man/xcb_dri3_util_timeline_wait_available.3 \
+	src/dri3-util/man/xcb_dri3_util_timeline_notify.3 \
 	src/dri3-util/man/xcb_dri3_util_timeline_destroy.3
 # Installed as data: Makefile.am already owns man3dir for the generated pages.
 dri3utilmandir = $(mandir)/man3

@@ -62,6 +62,27 @@ int xcb_dri3_util_timeline_signal(xcb_dri3_util_timeline_t *tl, uint64_t point);
  * as every other wait gives it), or another negative errno. */
 int xcb_dri3_util_timeline_wait(xcb_dri3_util_timeline_t *tl, uint64_t point,
                                 int64_t timeout_ns);
+/* Waits until point is available: a fence that will signal it is
+ * attached (the server, or the GPU work it submitted, will signal it),
+ * signalled or not yet.  A GPU that waits for the point itself (a Vulkan
+ * semaphore or a driver's syncobj wait) needs no more than this before
+ * its work is queued.  timeout_ns as for xcb_dri3_util_timeline_wait().
+ * Returns 0, -ETIMEDOUT, or another negative errno. */
+int xcb_dri3_util_timeline_wait_available(xcb_dri3_util_timeline_t *tl, uint64_t point,
+                                          int64_t timeout_ns);
+/* xcb_dri3_util_timeline_notify()'s flags: notify once the point is
+ * available (see xcb_dri3_util_timeline_wait_available()), not signalled. */
+#define XCB_DRI3_UTIL_TIMELINE_AVAILABLE 1u
+/* Asks the kernel to add 1 to eventfd (an eventfd(2), borrowed: the
+ * kernel keeps a reference of its own) once point is signalled, or with
+ * XCB_DRI3_UTIL_TIMELINE_AVAILABLE once it is available, so that a main
+ * loop sleeps on the eventfd instead of polling the timeline.  A point
+ * already there adds 1 at once; each call asks once.  Returns 0, -EINVAL
+ * (unknown flags, an fd that is no eventfd, or a kernel before Linux 6.6,
+ * which lacks DRM_IOCTL_SYNCOBJ_EVENTFD: the servers that offer Present's
+ * Syncobj capability need it themselves), or another negative errno. */
+int xcb_dri3_util_timeline_notify(xcb_dri3_util_timeline_t *tl, uint64_t point,
+                                  uint32_t flags, int eventfd);
 /* The most timelines one xcb_dri3_util_timeline_wait_any() waits for. */
 #define XCB_DRI3_UTIL_WAIT_ANY_MAX 64
 

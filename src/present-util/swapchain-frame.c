@@ -308,7 +308,8 @@ static struct buffer *find_available(sc_t *sc)
 }
 
 /* A buffer that the server released whose idle fence has not triggered
- * yet: the wait then looks again soon instead of sleeping on the socket. */
+ * yet: the wait then looks again soon instead of sleeping on the socket,
+ * unless the back end has an fd that says when (sc_idle_fd()). */
 static bool fence_pending(const sc_t *sc)
 {
     for (uint32_t i = 0; i < sc->num_buffers; i++)
@@ -356,7 +357,8 @@ struct buffer *sc_ready_buffer(sc_t *sc, uint64_t now_ns, uint64_t *wake_ns)
         return NULL;
     b = find_available(sc);
     if (!b) {
-        if (fence_pending(sc) && (!*wake_ns || *wake_ns > now_ns + 1000000))
+        if (fence_pending(sc) && sc_idle_fd(sc) < 0 &&
+            (!*wake_ns || *wake_ns > now_ns + 1000000))
             *wake_ns = now_ns + 1000000;
         return NULL;
     }

@@ -190,6 +190,12 @@ struct backend_ops {
     /* optional: after IdleNotify, true when the buffer can be written
      * (its idle fence triggered); may wait up to timeout_ns */
     bool (*is_idle)(sc_t *sc, struct buffer *b, int64_t timeout_ns);
+    /* optional: an fd that polls readable when a buffer that is_idle()
+     * refused may have become idle, or -1 (is_idle() is then asked again
+     * every millisecond); drain_idle_fd() empties it before is_idle() is
+     * asked again */
+    int (*idle_fd)(sc_t *sc);
+    void (*drain_idle_fd)(sc_t *sc);
     /* optional: explicit sync for the frame about to be sent: signals or
      * leaves to the caller the acquire point and fills s's sync fields
      * (the idle fence then goes unused); 0 for implicit sync (s as it
@@ -340,6 +346,7 @@ struct xcb_present_util_swapchain {
     xcb_present_util_mode_t base_mode;  /* the caller's */
     xcb_present_util_throttle_t throttle;
     xcb_present_util_sync_t sync;   /* options.sync */
+    bool gpu_waits;                 /* XCB_PRESENT_UTIL_SYNC_GPU_WAITS */
     int xwayland;                   /* the server is Xwayland: 1, 0, -1 unknown */
     const struct backend_ops *backend;
     void *backend_data;
@@ -497,6 +504,12 @@ bool sc_sleep_unlocked(sc_t *sc, uint64_t deadline_ns);
 /* One look of a wait, the lock held and what arrived taken in: 1 when the
  * wait is over (*r its result), 0 to go on; *wake_ns: when to look again
  * without news from the server (0: at the deadline). */
+/* The back end's fd that says a released buffer may be idle now, or -1. */
+static inline int sc_idle_fd(sc_t *sc)
+{
+    return sc->backend && sc->backend->idle_fd ? sc->backend->idle_fd(sc) : -1;
+}
+
 typedef int (*sc_wait_step_t)(sc_t *sc, void *arg, int *r, uint64_t *wake_ns);
 /* The lock held: looks (step) until it is done, timeout_ns passed (0: one
  * look; negative: SC_MAX_WAIT_NS), destroy() began (-ECANCELED), or the

@@ -34,7 +34,9 @@ static int check_options(const xcb_present_util_options_t *o)
         return -EINVAL;
     if ((unsigned)o->pacing > XCB_PRESENT_UTIL_PACING_LOW_LATENCY ||
         (o->present_options & ~(uint32_t)XCB_PRESENT_OPTION_COPY) ||
-        o->throttle > XCB_PRESENT_UTIL_THROTTLE_PRESENT || o->sync > XCB_PRESENT_UTIL_SYNC_EXPLICIT)
+        o->throttle > XCB_PRESENT_UTIL_THROTTLE_PRESENT || o->sync > XCB_PRESENT_UTIL_SYNC_EXPLICIT ||
+        (o->sync_flags & ~XCB_PRESENT_UTIL_SYNC_GPU_WAITS) ||
+        (o->sync_flags && o->sync == XCB_PRESENT_UTIL_SYNC_IMPLICIT))
         return -EINVAL;
     if (!o->images)
         return o->num_images || o->prime_copy ? -EINVAL : 0;
@@ -346,6 +348,7 @@ xcb_present_util_swapchain_create(xcb_connection_t *c, xcb_window_t window,
     sc->mode = sc->base_mode = options->mode;
     sc->throttle = options->throttle;
     sc->sync = options->sync;
+    sc->gpu_waits = options->sync_flags & XCB_PRESENT_UTIL_SYNC_GPU_WAITS;
     sc->xwayland = -1;
     sc->num_buffers = options->num_buffers ? options->num_buffers : SC_DEFAULT_BUFFERS;
     /* max_latency 0: the default; more than the buffers allow: what they

@@ -214,7 +214,20 @@ typedef struct {
      * ordered (xcb_present_util_sync_t); XCB_PRESENT_UTIL_SYNC_AUTO by
      * default. */
     uint32_t sync;
+    /* XCB_PRESENT_UTIL_SYNC_GPU_WAITS or 0 (the default). */
+    uint32_t sync_flags;
 } xcb_present_util_options_t;
+
+/* options.sync_flags, explicit sync: the caller's GPU waits for
+ * image.wait_point before it writes an image (a Vulkan driver imports
+ * image.sync_fd's point as the acquire semaphore, a GL driver queues a
+ * syncobj wait), so acquire() hands an image out once the server has
+ * attached the fence that will signal its release point, not once that
+ * fence signalled: the CPU no longer waits for the server's GPU.  While
+ * no image is free, acquire() sleeps on the kernel's eventfd of the
+ * release points (DRM_IOCTL_SYNCOBJ_EVENTFD) with or without this flag,
+ * and looks every millisecond only where the kernel cannot notify. */
+#define XCB_PRESENT_UTIL_SYNC_GPU_WAITS 1u
 
 /* options.sync */
 typedef enum {
@@ -312,6 +325,12 @@ typedef struct {
     int sync_fd;
     uint64_t acquire_point, release_point;
     uint32_t flags;         /* set by the caller before present() */
+    /* Explicit sync with XCB_PRESENT_UTIL_SYNC_GPU_WAITS: the point of
+     * sync_fd's timeline that must be signalled before anything writes
+     * the image (its last frame's release point, which the server may
+     * still be reading); the caller's GPU waits for it.  0 when nothing
+     * needs waiting for (acquire() waited, or the image is new). */
+    uint64_t wait_point;
 } xcb_present_util_image_t;
 
 /* image.flags: the caller signals image.acquire_point itself. */
