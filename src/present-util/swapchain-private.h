@@ -339,6 +339,49 @@ struct sc_windows {
     uint64_t out_of_order, last_completed_serial;
 };
 
+/* The frames sent and not yet done with: numbered by serial, kept in a
+ * ring by serial modulo SC_MAX_FRAMES, and the FIFO chain they form. */
+struct sc_ring {
+    uint64_t serial;                /* our last frame number (1, 2, ...) */
+    uint64_t oldest;                /* no frame before this one is in flight */
+    uint32_t in_flight;             /* frames sent and not completed */
+    uint64_t last_target;           /* FIFO chain: target of the last frame */
+    bool after_predecessor;         /* its frames may still be queued: the
+                                     * first of ours goes after them */
+    uint64_t restart_serial;        /* a FIFO frame sent for "the next vblank" */
+    struct frame frames[SC_MAX_FRAMES];
+    /* Frames given up by time since the last completion, not known to be
+     * done with (no idle fence said so).  The server may still hold them
+     * (a throttled window): the next FIFO frame is aimed after them (the
+     * chain), never at "the next vblank", and restarts the chain from
+     * where it lands; each doubles the time the next frame and buffer
+     * get (up to SC_LOST_BACKOFF times). */
+    uint32_t lost_streak;
+};
+
+/* The server's MSC as last read (completions, NotifyMSC), its refresh as
+ * measured, and the caller's count of it (which never goes back). */
+struct sc_msc {
+    bool have_msc;                  /* last_msc is a reading (0 is one) */
+    uint64_t last_msc, last_ust;    /* last accepted reading, server's terms */
+    uint64_t last_reading_ns;       /* our clock when it came */
+    uint64_t jump_msc;              /* a far-off reading waiting for a second */
+    uint64_t refresh_samples[SC_REFRESH_SAMPLES];
+    uint32_t n_refresh_samples, refresh_next;
+    uint64_t msc_offset;            /* added (mod 2^64) to the MSCs the caller is told */
+    uint64_t told_msc, told_ust;    /* the last times the caller was told */
+    uint64_t told_ns;               /* our clock when told_ust last moved */
+};
+
+/* What has been shown, for wait_frame() and the caller's present ids. */
+struct sc_shown {
+    /* the timing of recent frames, by frame_id modulo */
+    xcb_present_util_frame_t done[SC_DONE_FRAMES];
+    uint64_t last_shown_id;         /* frame_id of the last frame shown */
+    uint64_t last_present_id;       /* the caller's last present_id given */
+    uint64_t done_present_id;       /* the highest present_id shown, skipped or lost */
+};
+
 struct xcb_present_util_swapchain {
     xcb_connection_t *c;
     xcb_window_t window;
@@ -388,23 +431,8 @@ struct xcb_present_util_swapchain {
     uint64_t mismatch_since_ns;         /* first acquire with stale size */
     struct buffer buffers[SC_MAX_BUFFERS];
 
-    uint64_t serial;                /* our last frame number (1, 2, ...) */
-    uint64_t oldest;                /* no frame before this one is in flight */
-    uint32_t in_flight;             /* frames sent and not completed */
-    uint64_t last_target;           /* FIFO chain: target of the last frame */
-    bool after_predecessor;         /* its frames may still be queued: the
-                                     * first of ours goes after them */
-    uint64_t restart_serial;        /* a FIFO frame sent for "the next vblank" */
-    bool have_msc;                  /* last_msc is a reading (0 is one) */
-    uint64_t last_msc, last_ust;    /* last accepted reading, server's terms */
-    uint64_t last_reading_ns;       /* our clock when it came */
-    uint64_t jump_msc;              /* a far-off reading waiting for a second */
-    uint64_t refresh_samples[SC_REFRESH_SAMPLES];
-    uint32_t n_refresh_samples, refresh_next;
-    uint64_t msc_offset;            /* added (mod 2^64) to the MSCs the caller is told */
-    uint64_t told_msc, told_ust;    /* the last times the caller was told */
-    uint64_t told_ns;               /* our clock when told_ust last moved */
-    struct frame frames[SC_MAX_FRAMES];
+    struct sc_ring ring;            /* the frames sent: swapchain-frame.c */
+    struct sc_msc msc;              /* the server's MSC: swapchain-events.c */
     uint64_t last_activity_ns;      /* last event from the server */
     uint64_t foreign_reader_ns;     /* when another reader last took our events */
     bool work_signalled;
@@ -413,8 +441,7 @@ struct xcb_present_util_swapchain {
 
     struct sc_clock clock;          /* swapchain-clock.c */
     struct sc_pace pace;            /* swapchain-pacing.c */
-    /* wait_frame(): the timing of recent frames, by frame_id modulo */
-    xcb_present_util_frame_t done[SC_DONE_FRAMES];
+    struct sc_shown shown;          /* swapchain-wait-frame.c */
 
     xcb_present_util_stats_t stats;
     struct sc_windows windows;      /* swapchain-stats.c */
@@ -426,17 +453,7 @@ struct xcb_present_util_swapchain {
         bool done;
         uint64_t msc, ust;
     } msc_waits[SC_MSC_WAITS];
-    uint64_t last_shown_id;         /* frame_id of the last frame shown */
-    uint64_t last_present_id;       /* the caller's last present_id given */
-    uint64_t done_present_id;       /* the highest present_id shown, skipped or lost */
     int fds_open;                   /* fds the back end holds: fd accounting */
-    /* Frames given up by time since the last completion, not known to be
-     * done with (no idle fence said so).  The server may still hold them
-     * (a throttled window): the next FIFO frame is aimed after them (the
-     * chain), never at "the next vblank", and restarts the chain from
-     * where it lands; each doubles the time the next frame and buffer
-     * get (up to SC_LOST_BACKOFF times). */
-    uint32_t lost_streak;
 };
 
 /* swapchain-hooks.c */

@@ -134,7 +134,7 @@ int sc_probe_poll(sc_t *sc)
  * the socket is noticed that much later, once. */
 static uint64_t quiet_tick(const sc_t *sc, uint64_t now, uint64_t tick)
 {
-    uint64_t next = sc->have_msc ? sc_clock_vblank_ns(sc, sc->last_msc + 1) : 0;
+    uint64_t next = sc->msc.have_msc ? sc_clock_vblank_ns(sc, sc->msc.last_msc + 1) : 0;
     uint64_t period = sc_clock_period_ns(sc), after;
 
     if (next && period && next <= now)
