@@ -170,6 +170,7 @@ static double render(void *pixels, uint32_t stride, uint32_t n, int64_t start_ns
  * also Xvfb's UST) and the vblank that showed it (0: not shown). */
 struct frame_rec {
     uint64_t start_us, msc, ust;
+    uint64_t predicted_ust;         /* acquire()'s image.predicted_ust, 0: none */
 };
 
 /* One loop's run: frames 1 .. warm + frames by frame id (the swapchain's
@@ -356,6 +357,7 @@ static int run_swapchain(xcb_connection_t *c, xcb_window_t win, const struct sc_
         if (err)
             break;
         r->id_mismatch += img.frame_id != id;
+        r->rec[id].predicted_ust = img.predicted_ust;
         run_render(r, id, img.pixels, img.stride);
         err = xcb_present_util_present(sc, &img, NULL, 0);
     }
@@ -603,20 +605,46 @@ static void print_syscalls(const struct run *rows, int n)
     }
 }
 
-/* What the library itself says of the same frames (its last 256). */
+/* The frames after the warm-up whose predicted vblank (image.predicted_ust)
+ * was within 2 ms of the one that showed them, out of those predicted and
+ * shown; *n gets the latter. */
+static uint32_t predicted_within_2ms(const struct run *r, uint32_t *n)
+{
+    uint32_t good = 0;
+
+    *n = 0;
+    for (uint32_t id = r->warm + 1; id <= r->warm + r->frames; id++) {
+        const struct frame_rec *f = &r->rec[id];
+
+        if (!f->ust || !f->predicted_ust)
+            continue;
+        ++*n;
+        good += (f->ust > f->predicted_ust ? f->ust - f->predicted_ust
+                                           : f->predicted_ust - f->ust) <= 2000;
+    }
+    return good;
+}
+
+/* What the library itself says of the same frames (its last 256), and how
+ * well its predictions held. */
 static void print_library_view(const struct run *rows, int n)
 {
-    printf("\nthe library's own figures (stats, last 256 frames)\n");
-    printf("%-26s %7s %7s %7s %9s %9s %9s\n", "loop", "shown", "p50", "p99", "render",
-           "margin", "refresh");
+    printf("\nthe library's own figures (stats, last 256 frames; pred: frames shown within "
+           "2 ms of image.predicted_ust, of those predicted)\n");
+    printf("%-26s %7s %7s %7s %9s %9s %9s %9s %14s\n", "loop", "shown", "p50", "p99", "render",
+           "margin", "latch", "refresh", "pred <= 2 ms");
     for (int i = 0; i < n; i++) {
         const xcb_present_util_stats_t *s = &rows[i].st1;
+        uint32_t predicted, good;
 
-        if (rows[i].swapchain)
-            printf("%-26s %7.2f %7.2f %7.2f %9.3f %9.3f %9.3f\n", rows[i].name,
-                   s->shown_latency_mean_ns / 1e6, s->shown_latency_p50_ns / 1e6,
-                   s->shown_latency_p99_ns / 1e6, s->render_ns / 1e6, s->margin_ns / 1e6,
-                   s->refresh_ns / 1e6);
+        if (!rows[i].swapchain)
+            continue;
+        good = predicted_within_2ms(&rows[i], &predicted);
+        printf("%-26s %7.2f %7.2f %7.2f %9.3f %9.3f %9.3f %9.3f %7.1f%% of %u\n", rows[i].name,
+               s->shown_latency_mean_ns / 1e6, s->shown_latency_p50_ns / 1e6,
+               s->shown_latency_p99_ns / 1e6, s->render_ns / 1e6, s->margin_ns / 1e6,
+               s->latch_ns / 1e6, s->refresh_ns / 1e6,
+               predicted ? 100.0 * good / predicted : 0.0, predicted);
     }
 }
 

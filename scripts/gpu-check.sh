@@ -7,7 +7,10 @@
 #   tests/dri3-util/drm-nodevice          GBM buffers (mapped, with dma-buf
 #                                    access brackets) and drmSyncobj timelines
 #                                    on the render node (gbm_on_render_node,
-#                                    timeline_on_render_node)
+#                                    timeline_on_render_node; the kernel's
+#                                    eventfd of a point and the wait for
+#                                    availability:
+#                                    timeline_available_and_notify_on_render_node)
 #   tests/present-util/swapchain-synced
 #                                    the swapchain's explicit sync with the
 #                                    library's own DRM timelines, which the
@@ -29,7 +32,7 @@ set -u
 cd "$(dirname "$0")/.." || exit 2
 PROGRAMS="tests/dri3-util/drm-nodevice tests/present-util/swapchain-synced tests/present-util/swapchain-gbm"
 # the tests that need the render node: they must not skip here
-RENDER_TESTS="gbm_on_render_node timeline_on_render_node timeline_wait_any_on_render_node drm_timelines_on_a_render_node gbm_swapchain_on_a_render_node"
+RENDER_TESTS="gbm_on_render_node timeline_on_render_node timeline_available_and_notify_on_render_node timeline_wait_any_on_render_node drm_timelines_on_a_render_node gbm_swapchain_on_a_render_node"
 
 echo "== render nodes"
 found=0

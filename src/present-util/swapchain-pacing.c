@@ -5,11 +5,20 @@
  *
  * The moment for vblank V is
  *     deadline(V) - render - margin
- * where deadline(V), half a period before V, is the last moment a
- * present() still reaches V on every server: a server whose MSC reads
- * rounded to the nearest vblank (Xvfb) counts V from half a period before
- * it, and moves a frame whose target it thinks has come to the vblank
- * after (Present's rule for frames without the Async option).  render is a high
+ * where deadline(V) = V - latch is the last moment a present() still
+ * reaches V.  Half a period before V is that moment on every server: a
+ * server whose MSC reads rounded to the nearest vblank (Xvfb) counts V
+ * from half a period before it, and moves a frame whose target it thinks
+ * has come to the vblank after (Present's rule for frames without the
+ * Async option).  But the vblank the clock predicts is the earliest its
+ * readings allow, and a server's own moment is later than that bound
+ * (Xvfb latches about 0.8 ms later; a server that does not round, at the
+ * vblank itself).  So the latch is learnt from the completions: after a
+ * run of SC_LATCH_HITS hits it moves SC_LATCH_STEP_NS later, never past a
+ * quarter period before V; a frame sent in time for a learnt latch later
+ * than half a period that misses its vblank moves it back two steps, and
+ * it then holds for SC_LATCH_HOLD hits, so that trying costs one miss in
+ * more than a thousand frames.  render is a high
  * percentile of the caller's recent acquire()-to-present() times, and the
  * margin covers what the percentile does not: it grows by half after a
  * frame misses the vblank it was paced for and shrinks by an eighth after
@@ -85,12 +94,63 @@ uint64_t sc_pacing_margin_ns(const sc_t *sc)
     return period && sc->stats.margin_ns > period / 2 ? period / 2 : sc->stats.margin_ns;
 }
 
+uint64_t sc_pacing_latch_ns(const sc_t *sc)
+{
+    uint64_t period = sc_clock_period_ns(sc), latch = sc->pace.latch_ns;
+
+    if (!latch || latch > period / 2)
+        return period / 2;
+    return latch < period / 4 ? period / 4 : latch;
+}
+
 /* The last moment a present() still reaches vblank msc (see above). */
 static uint64_t deadline_for(const sc_t *sc, uint64_t msc, uint64_t period)
 {
-    uint64_t vblank = sc_clock_vblank_ns(sc, msc);
+    uint64_t vblank = sc_clock_vblank_ns(sc, msc), latch = sc_pacing_latch_ns(sc);
 
-    return vblank > period / 2 ? vblank - period / 2 : 0;
+    (void)period;
+    return vblank > latch ? vblank - latch : 0;
+}
+
+/* A paced frame made its vblank: after a run of them, and once any hold
+ * after a miss is over, the latch is tried a step later. */
+static void latch_hit(sc_t *sc, uint64_t period)
+{
+    uint64_t latch = sc_pacing_latch_ns(sc);
+
+    if (sc->pace.latch_hold) {
+        sc->pace.latch_hold--;
+        return;
+    }
+    if (++sc->pace.latch_hits < SC_LATCH_HITS || latch <= period / 4 + SC_LATCH_STEP_NS / 2)
+        return;
+    sc->pace.latch_hits = 0;
+    sc->pace.latch_ns = latch - SC_LATCH_STEP_NS;
+    sc_log(sc, "pacing: %u frames in time: latch tried at %llu us before the vblank",
+           SC_LATCH_HITS, (unsigned long long)sc_pacing_latch_ns(sc) / 1000);
+}
+
+/* A frame sent in time for a latch later than half a period, but after
+ * half a period before its vblank, missed: the server's latch is earlier.
+ * True when that was the reason.  (One sent before half a period was late
+ * for a reason of the server's: every server takes those; one sent after
+ * the latch was the caller's.) */
+static bool latch_missed(sc_t *sc, const struct frame *f, uint64_t period)
+{
+    uint64_t latch = sc_pacing_latch_ns(sc), vblank = sc_clock_vblank_ns(sc, f->planned_msc);
+    uint64_t sent = f->submit_us * 1000;
+
+    if (latch >= period / 2 || sent + period / 2 < vblank || sent + latch > vblank)
+        return false;
+    sc->pace.latch_ns = latch + 2 * SC_LATCH_STEP_NS;
+    sc->pace.latch_hits = 0;
+    sc->pace.latch_hold = SC_LATCH_HOLD;
+    sc_log(sc, "pacing: frame %llu sent %lld us before its vblank missed it: latch back at "
+           "%llu us, held for %u frames", (unsigned long long)f->serial,
+           (long long)((int64_t)sc_clock_vblank_ns(sc, f->planned_msc) -
+                       (int64_t)f->submit_us * 1000) / 1000,
+           (unsigned long long)sc_pacing_latch_ns(sc) / 1000, SC_LATCH_HOLD);
+    return true;
 }
 
 void sc_pacing_completed(sc_t *sc, const struct frame *f, uint64_t server_msc)
@@ -101,6 +161,11 @@ void sc_pacing_completed(sc_t *sc, const struct frame *f, uint64_t server_msc)
         return;
     if (server_msc > f->planned_msc) {
         sc->stats.late_frames++;
+        sc->pace.latch_hits = 0;
+        if (!f->client_late && latch_missed(sc, f, period)) {
+            sc->pace.margin_hits = 0;
+            return;
+        }
         /* A frame sent well before its deadline and shown late all the
          * same was the server's delay (Xvfb's timer firing late on a busy
          * machine): a later moment for the caller would not have helped,
@@ -123,11 +188,12 @@ void sc_pacing_completed(sc_t *sc, const struct frame *f, uint64_t server_msc)
                (unsigned long long)server_msc, (unsigned long long)sc->stats.margin_ns / 1000);
         return;
     }
+    latch_hit(sc, period);
     if (++sc->pace.margin_hits >= SC_MARGIN_HITS) {
         sc->pace.margin_hits = 0;
         sc->stats.margin_ns -= sc->stats.margin_ns / 8;
-        if (sc->stats.margin_ns < SC_MARGIN_MIN_NS)
-            sc->stats.margin_ns = SC_MARGIN_MIN_NS;
+        if (sc->stats.margin_ns < SC_MARGIN_FLOOR_NS)
+            sc->stats.margin_ns = SC_MARGIN_FLOOR_NS;
     }
 }
 

@@ -128,13 +128,24 @@ static inline bool sc_unanswered(int r)
  * SC_RENDER_SAMPLES frames; pacing starts after SC_RENDER_WARMUP frames.
  * The margin starts at SC_MARGIN_START_NS, grows by half (and 1 ms) after
  * a miss, up to half a refresh, and shrinks by an eighth after
- * SC_MARGIN_HITS hits in a row, down to SC_MARGIN_MIN_NS. */
+ * SC_MARGIN_HITS hits in a row, down to SC_MARGIN_FLOOR_NS.  A miss of a
+ * frame sent SC_MARGIN_MIN_NS or less before its deadline is the
+ * caller's (the request may have reached the server too late).
+ * The latch (how long before a vblank a frame must reach the server) is
+ * learnt (swapchain-pacing.c): it starts at half a refresh, moves
+ * SC_LATCH_STEP_NS later after SC_LATCH_HITS hits in a row, never later
+ * than a quarter refresh before the vblank, goes back two steps at a
+ * miss and then holds for SC_LATCH_HOLD hits. */
 #define SC_RENDER_SAMPLES 64
 #define SC_RENDER_PERCENTILE 90
 #define SC_RENDER_WARMUP 4
-#define SC_MARGIN_START_NS 2000000ull
+#define SC_MARGIN_START_NS 1000000ull
 #define SC_MARGIN_MIN_NS 1000000ull
-#define SC_MARGIN_HITS 120
+#define SC_MARGIN_FLOOR_NS 500000ull
+#define SC_MARGIN_HITS 60
+#define SC_LATCH_STEP_NS 250000ull
+#define SC_LATCH_HITS 60
+#define SC_LATCH_HOLD 1200
 #define SC_DEFAULT_LATENCY 2
 /* wait_msc() calls waiting at once, at most. */
 #define SC_MSC_WAITS 8
@@ -299,6 +310,11 @@ struct sc_pace {
     uint64_t render_samples[SC_RENDER_SAMPLES];
     uint32_t n_render, render_next;
     uint32_t margin_hits;
+    /* The learnt latch: a frame this long before its vblank still made it
+     * (0: not learnt yet, half a refresh); hits since the last step, and
+     * hits still to wait after a miss before the next try. */
+    uint64_t latch_ns;
+    uint32_t latch_hits, latch_hold;
     uint64_t plan_key;              /* the frame the plan is for (serial + acquired + 1), 0: none */
     uint64_t plan_msc, plan_slot;   /* its vblank and moment; 0: paced as THROUGHPUT */
     uint64_t slot_ns;               /* the moment the last planned acquire() waited for */
@@ -614,6 +630,9 @@ void sc_pacing_completed(sc_t *sc, const struct frame *f, uint64_t server_msc);
 /* The render time LOW_LATENCY plans with (its percentile), 0 until known. */
 uint64_t sc_pacing_render_ns(const sc_t *sc);
 uint64_t sc_pacing_margin_ns(const sc_t *sc);
+/* How long before a vblank a frame must reach the server, as learnt:
+ * a quarter to half a period. */
+uint64_t sc_pacing_latch_ns(const sc_t *sc);
 /* Makes get_fd()'s readiness say whether acquire(0) would succeed now:
  * signals or clears the work eventfd and arms the timer for LOW_LATENCY's
  * next moment, and returns sc_ready_count()'s number (0 once dead).  Does

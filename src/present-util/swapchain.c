@@ -299,6 +299,8 @@ static int continue_from(sc_t *sc, sc_t *old)
     sc->pace.n_render = old->pace.n_render;
     sc->pace.render_next = old->pace.render_next;
     sc->stats.margin_ns = old->stats.margin_ns;
+    sc->pace.latch_ns = old->pace.latch_ns;
+    sc->pace.latch_hold = old->pace.latch_hold;
     /* The old chain's frames still queued are shown before ours: the
      * first frame of this chain is aimed past them, not at "the next
      * vblank", which would put it on the vblank of the old one's last and
@@ -524,6 +526,7 @@ int xcb_present_util_swapchain_stats(xcb_present_util_swapchain_t *sc,
     sc_stats_shown_latency(sc, &all.shown_latency_mean_ns, &all.shown_latency_p50_ns,
                            &all.shown_latency_p99_ns);
     all.margin_ns = sc_pacing_margin_ns(sc);
+    all.latch_ns = sc_pacing_latch_ns(sc);
     sc_unlock(sc);
     all.size = stats->size;
     memcpy(stats, &all, sized_len(stats->size, sizeof all));

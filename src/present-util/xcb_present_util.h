@@ -120,15 +120,16 @@ typedef enum {
      * max_latency frames wait to be shown. */
     XCB_PRESENT_UTIL_PACING_THROUGHPUT,
     /* acquire() returns at the latest moment that still makes the next
-     * vblank: half a refresh before the predicted vblank (the last
-     * moment a frame reaches it on every server), less the time the
-     * caller takes from acquire() to present() (learned from its recent
-     * frames), less a safety margin that grows after a missed vblank and
-     * shrinks after a run of hits.  The frame is then shown about half a
-     * refresh plus the render time plus the margin after acquire()
-     * returned (10 to 12 ms at 60 Hz for a short render), not one render
-     * time after: xcb_present_util(7), LATENCY, says why and what was
-     * measured.  A caller slower than a refresh is paced at the rate it
+     * vblank: the server's latch before the predicted vblank (half a
+     * refresh at first, the last moment a frame reaches it on every
+     * server; then learnt from the completions, later where the server
+     * allows: stats.latch_ns), less the time the caller takes from
+     * acquire() to present() (learned from its recent frames), less a
+     * safety margin that grows after a missed vblank and shrinks after a
+     * run of hits.  The frame is then shown about the latch plus the
+     * render time plus the margin after acquire() returned (10 to 12 ms
+     * at 60 Hz for a short render), not one render time after:
+     * xcb_present_util(7), LATENCY, says why and what was measured.  A caller slower than a refresh is paced at the rate it
      * can sustain (every second vblank, every third...), never
      * alternating between two.  The first frames and the first after a
      * pause are paced as THROUGHPUT. */
@@ -383,6 +384,12 @@ typedef struct {
     /* Buffers the DRI3 back end keeps, made by each (reallocations after a
      * resize included; not init's trial buffer). */
     uint64_t gbm_buffers, memfd_buffers;
+    /* -- after the third version -- */
+    /* LOW_LATENCY pacing: how long before a vblank a frame must reach the
+     * server to be shown at it, as learnt from the completions (half a
+     * refresh at first, a quarter at least); 0 until the refresh is
+     * known */
+    uint64_t latch_ns;
 } xcb_present_util_stats_t;
 
 /* stats.buffer_alloc */

@@ -367,7 +367,8 @@ TEST(low_latency_acquire_waits_for_its_moment)
     xcb_present_util_stats_init(&st);
     CHECK_EQ(xcb_present_util_swapchain_stats(s.sc, &st), 0);
     CHECK(st.render_ns >= 2000000);
-    CHECK(st.margin_ns >= 1000000);
+    CHECK(st.margin_ns >= SC_MARGIN_FLOOR_NS);
+    CHECK(st.latch_ns >= sc_clock_period_ns(s.sc) / 4 && st.latch_ns <= sc_clock_period_ns(s.sc) / 2);
     test_note("render %llu us, margin %llu us, late %llu, shown latency mean %llu us "
               "p99 %llu us", (unsigned long long)st.render_ns / 1000,
               (unsigned long long)st.margin_ns / 1000, (unsigned long long)st.late_frames,
@@ -550,6 +551,88 @@ TEST(render_percentile_is_the_k_th_largest_every_frame)
         k = n - (n * SC_RENDER_PERCENTILE + 99) / 100 + 1;
         CHECK_EQ(sc->stats.render_ns, sorted[k - 1]);
     }
+    free(sc);
+}
+
+/* ---- the learnt latch --------------------------------------------------
+ * LOW_LATENCY's completions fed one by one to the pacing, on a clock of
+ * exact 60 Hz readings: the latch (how long before a vblank a frame must
+ * reach the server) starts at half a period, moves a step later after a
+ * run of hits, never past a quarter period, and goes back two steps and
+ * holds when a frame sent between half a period and the latch missed;
+ * a miss of a frame sent earlier (the server's) or later (the caller's)
+ * leaves it. */
+
+#define LATCH_PERIOD_US 16667ull
+
+static sc_t *latch_clock(void)
+{
+    sc_t *sc = calloc(1, sizeof *sc);
+
+    CHECK(sc != NULL);
+    sc->stats.margin_ns = SC_MARGIN_START_NS;
+    for (uint64_t msc = 1; msc <= 8; msc++)
+        sc_clock_add(sc, msc, msc * LATCH_PERIOD_US);
+    return sc;
+}
+
+/* Frame serial, paced for vblank msc, sent before_us before it, shown at
+ * shown_msc. */
+static void latch_frame(sc_t *sc, uint64_t serial, uint64_t msc, uint64_t before_us,
+                        uint64_t shown_msc)
+{
+    struct frame f = { .serial = serial, .planned_msc = msc, .target_msc = msc,
+                       .submit_us = sc_clock_vblank_ns(sc, msc) / 1000 - before_us };
+
+    sc_pacing_completed(sc, &f, shown_msc);
+}
+
+TEST(low_latency_learns_a_later_latch_and_backs_off_at_a_miss)
+{
+    sc_t *sc = latch_clock();
+    uint64_t period = sc_clock_period_ns(sc), half = period / 2, msc = 9, serial = 1, latch;
+
+    CHECK(period > 16600000 && period < 16700000);
+    CHECK_EQ(sc_pacing_latch_ns(sc), half);
+    /* hits: one step later after each run, down to a quarter period */
+    latch = half;
+    for (uint32_t run = 1; run <= 40; run++) {
+        for (uint32_t i = 0; i < SC_LATCH_HITS; i++, msc++)
+            latch_frame(sc, serial++, msc, sc_pacing_latch_ns(sc) / 1000 + 1000, msc);
+        if (latch > period / 4 + SC_LATCH_STEP_NS / 2)
+            latch = latch - SC_LATCH_STEP_NS < period / 4 ? period / 4 : latch - SC_LATCH_STEP_NS;
+        CHECK_EQ(sc_pacing_latch_ns(sc), latch);
+    }
+    CHECK_EQ(sc_pacing_latch_ns(sc), period / 4);
+    free(sc);
+
+    sc = latch_clock();
+    msc = 9;
+    for (uint32_t run = 0; run < 4; run++)
+        for (uint32_t i = 0; i < SC_LATCH_HITS; i++, msc++)
+            latch_frame(sc, serial++, msc, half / 1000 + 1000, msc);
+    latch = sc_pacing_latch_ns(sc);
+    CHECK_EQ(latch, half - 4 * SC_LATCH_STEP_NS);
+    /* sent before half a period and missed: the server was late; the
+     * latch stays */
+    latch_frame(sc, serial++, msc, half / 1000 + 500, msc + 1);
+    msc += 2;
+    CHECK_EQ(sc_pacing_latch_ns(sc), latch);
+    /* sent after the latch and missed: the caller's; the margin grows */
+    latch_frame(sc, serial++, msc, latch / 1000 - 300, msc + 1);
+    msc += 2;
+    CHECK_EQ(sc_pacing_latch_ns(sc), latch);
+    CHECK(sc->stats.margin_ns > SC_MARGIN_START_NS);
+    /* sent between the two and missed: the server's latch is earlier */
+    latch_frame(sc, serial++, msc, latch / 1000 + 100, msc + 1);
+    msc += 2;
+    CHECK_EQ(sc_pacing_latch_ns(sc), latch + 2 * SC_LATCH_STEP_NS);
+    /* ... and it holds for SC_LATCH_HOLD hits before it tries again */
+    for (uint32_t i = 0; i < SC_LATCH_HOLD + SC_LATCH_HITS - 1; i++, msc++)
+        latch_frame(sc, serial++, msc, half / 1000 + 1000, msc);
+    CHECK_EQ(sc_pacing_latch_ns(sc), latch + 2 * SC_LATCH_STEP_NS);
+    latch_frame(sc, serial++, msc, half / 1000 + 1000, msc);
+    CHECK_EQ(sc_pacing_latch_ns(sc), latch + SC_LATCH_STEP_NS);
     free(sc);
 }
 
