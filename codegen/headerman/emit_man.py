@@ -46,8 +46,7 @@ def _blocks(blocks, pages, first=True):
 
 
 def _struct_synopsis(decl):
-    head = "typedef " + decl.kind + " {"
-    lines = [head] + ["    " + m.code for m in decl.members] + [f"}} {decl.name};"]
+    lines = [decl.synopsis] + ["    " + m.code for m in decl.members] + [f"}} {decl.name};"]
     return "\n".join(lines)
 
 
@@ -67,7 +66,7 @@ def page(decl, pages):
     manual = MANUALS.get(prefix, "XCB " + prefix[4:-5] + " utilities")
     lib = prefix.replace("_", "-")
     doc = decl.doc
-    synopsis = decl.synopsis or _struct_synopsis(decl)
+    synopsis = _struct_synopsis(decl) if decl.kind in ("struct", "enum") else decl.synopsis
     out = [f'.TH {decl.name} 3 {DATE} "{SOURCE}" "{manual}"',
            ".SH NAME", f"{decl.name} \\- {escape(doc.summary)}",
            ".SH SYNOPSIS", ".nf", f".B #include <xcb/{prefix}.h>", ".PP",

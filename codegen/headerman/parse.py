@@ -104,7 +104,8 @@ def _typedef(code, raw, path, line, doc):
         names = tuple(m.name for m in members if kind == "enum" and m.name)
         if body.group(2):
             names += (body.group(2),)
-        return Decl(kind=kind, name=name.group(1), path=path, line=line, synopsis="",
+        head = " ".join(code[:code.index("{") + 1].split())
+        return Decl(kind=kind, name=name.group(1), path=path, line=line, synopsis=head,
                     doc=doc, members=members, names=names)
     opaque = re.match(r"typedef\s+(struct|union)\s+(\w+)\s+(\w+)\s*;$", code)
     if opaque:

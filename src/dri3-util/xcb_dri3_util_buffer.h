@@ -62,11 +62,17 @@ typedef struct xcb_dri3_util_caps {
     uint32_t present_caps;
 } xcb_dri3_util_caps_t;
 
-/* Zeroes *caps and sets its size to sizeof(xcb_dri3_util_caps_t).  NULL is
- * allowed. */
+/*
+ * Zeroes *caps and sets its size to sizeof(xcb_dri3_util_caps_t).  NULL is
+ * allowed.
+ *
+ * See also xcb_dri3_util_probe().
+ */
 void xcb_dri3_util_caps_init(xcb_dri3_util_caps_t *caps);
 
 /*
+ * Find out which DRI3-related extensions the X server offers.
+ *
  * Finds out what the server offers and fills the first caps->size bytes
  * of *caps (caps may be NULL: the probe is then only made and cached).  The first call on a
  * connection makes two round trips, each sending every request before it
@@ -88,6 +94,9 @@ void xcb_dri3_util_caps_init(xcb_dri3_util_caps_t *caps);
  * version, which ended with present_caps: nothing is asked), -EPIPE (the
  * connection has or gets an error), -ETIMEDOUT, -ECANCELED, -EPROTO (the
  * server skipped an answer), -ENOMEM.
+ *
+ * See also xcb_dri3_util_caps_init(), xcb_dri3_util_probe_forget(),
+ * xcb_dri3_util_buffer_to_pixmap(), xcb_dri3_util_device_open().
  */
 int xcb_dri3_util_probe(xcb_connection_t *c, xcb_dri3_util_caps_t *caps);
 
@@ -102,10 +111,15 @@ int xcb_dri3_util_probe(xcb_connection_t *c, xcb_dri3_util_caps_t *caps);
  * Returns 0, -EINVAL (c or caps NULL), -ENOTSUP (the server lacks
  * Present), -ENODEV (the server refused: no such window), -EPIPE,
  * -ETIMEDOUT, -ECANCELED, -EPROTO, -ENOMEM.
+ *
+ * See also xcb_dri3_util_probe(), xcb_dri3_util_probe_refresh(),
+ * xcb_present_util_present_pixmap_synced().
  */
 int xcb_dri3_util_window_caps(xcb_connection_t *c, xcb_window_t window, uint32_t *caps);
 
 /*
+ * Drop what the library cached for a connection.
+ *
  * What the library keeps for a connection is one entry: the server's
  * answers (the probe's, the modifier lists, the last window's
  * capabilities) and what the application set or still owes (the waits'
@@ -114,13 +128,21 @@ int xcb_dri3_util_window_caps(xcb_connection_t *c, xcb_window_t window, uint32_t
  * xcb_dri3_util_probe_forget() drops the whole entry (late answers that
  * have come are freed now; those still to come stay libxcb's): call it
  * before xcb_disconnect().
+ *
+ * See also xcb_dri3_util_probe(), xcb_dri3_util_set_timeout(),
+ * xcb_dri3_util_collect_abandoned().
  */
 void xcb_dri3_util_probe_forget(xcb_connection_t *c);
 
-/* Drops only the server's answers kept for c: the next call asks the
+/*
+ * Drops only the server's answers kept for c: the next call asks the
  * server again.  What the application set (the waits' timeout) and the
  * abandoned requests stay.  For a user of the connection that goes while
- * others stay (a swapchain's teardown). */
+ * others stay (a swapchain's teardown).
+ *
+ * See also xcb_dri3_util_probe(), xcb_dri3_util_probe_forget(),
+ * xcb_dri3_util_set_timeout(), xcb_dri3_util_window_caps().
+ */
 void xcb_dri3_util_probe_refresh(xcb_connection_t *c);
 
 /* ---- buffers -------------------------------------------------------------- */
@@ -137,12 +159,17 @@ typedef struct xcb_dri3_util_buffer xcb_dri3_util_buffer_t;
 #endif
 
 /*
+ * Make a linear buffer on a memfd for software rendering.
+ *
  * A linear buffer on a fresh memfd (close-on-exec, sealed against
  * shrinking), zero-filled, for software rendering.  fourcc is a one-plane
  * RGB format (XRGB8888, ARGB8888, RGB565, XRGB2101010, ...: see
  * xcb_dri3_util_fourcc_to_depth()); rows are aligned to 64 bytes.
  * NULL with errno EINVAL (zero size, or a fourcc that is not a known
  * one-plane format), ENOMEM, or memfd_create()'s error.
+ *
+ * See also xcb_dri3_util_buffer_map(), xcb_dri3_util_buffer_to_pixmap(),
+ * xcb_dri3_util_buffer_destroy(), xcb_dri3_util_buffer_import().
  */
 xcb_dri3_util_buffer_t *xcb_dri3_util_buffer_create_memfd(uint16_t width, uint16_t height,
                                                           uint32_t fourcc);
@@ -164,6 +191,10 @@ xcb_dri3_util_buffer_t *xcb_dri3_util_buffer_create_memfd(uint16_t width, uint16
  * their fd.  NULL with errno EINVAL (zero size, unknown fourcc, n_planes
  * not 1..4, fewer planes than the format has, a plane that breaks a rule
  * above, a pipe or socket), EBADF (an fd that is not open), ENOMEM.
+ *
+ * See also xcb_dri3_util_buffer_create_memfd(),
+ * xcb_dri3_util_buffer_to_pixmap(), xcb_dri3_util_buffer_destroy(),
+ * xcb_dri3_util_fourcc_to_depth().
  */
 xcb_dri3_util_buffer_t *xcb_dri3_util_buffer_import(uint16_t width, uint16_t height,
                                                     uint32_t fourcc, uint64_t modifier,
@@ -172,6 +203,8 @@ xcb_dri3_util_buffer_t *xcb_dri3_util_buffer_import(uint16_t width, uint16_t hei
                                                     const uint32_t *offsets);
 
 /*
+ * Make an X pixmap of a buffer.
+ *
  * Creates a pixmap of the buffer (drawable picks the screen; on DRI3 1.2
  * and later it must be a window).  DRI3 >= 1.2: PixmapFromBuffers, with
  * the buffer's modifier when the server lists it for the window or the
@@ -193,18 +226,26 @@ xcb_dri3_util_buffer_t *xcb_dri3_util_buffer_import(uint16_t width, uint16_t hei
  * ETIMEDOUT or ECANCELED (see the conventions in <xcb/xcb_dri3_util.h>; the pixmap that the
  * server may still make is freed with a checked FreePixmap, so neither it
  * nor an error of it is left behind).
+ *
+ * See also xcb_dri3_util_buffer_from_pixmap(),
+ * xcb_dri3_util_modifiers_query(), xcb_dri3_util_probe(),
+ * xcb_dri3_util_buffer_create_memfd().
  */
 xcb_pixmap_t xcb_dri3_util_buffer_to_pixmap(xcb_connection_t *c, xcb_drawable_t drawable,
                                             const xcb_dri3_util_buffer_t *buf,
                                             xcb_generic_error_t **err);
 
 /*
+ * Make pixmaps of several buffers with one round trip.
+ *
  * buffer_to_pixmap() for n buffers with one round trip: every request is
  * decided before the first goes, then all are sent and waited for once,
  * within the same bound.  Sends dups.  0 with pixmaps[0..n) filled (n 0:
  * nothing to do), or a negative errno with every pixmap made freed and
  * pixmaps[] XCB_NONE: -EIO (the first X error in *err), -EINVAL (an array
  * or a buffer NULL), -ENOMEM, or what buffer_to_pixmap() gives as errno.
+ *
+ * See also xcb_dri3_util_buffer_to_pixmap(), xcb_dri3_util_buffer_import().
  */
 int xcb_dri3_util_buffers_to_pixmaps(xcb_connection_t *c, xcb_drawable_t drawable,
                                      xcb_dri3_util_buffer_t *const *buffers, uint32_t n,
@@ -221,6 +262,9 @@ int xcb_dri3_util_buffers_to_pixmaps(xcb_connection_t *c, xcb_drawable_t drawabl
  * row, a misaligned plane), EINVAL (a depth and bpp of no known fourcc),
  * ENOTSUP (no DRI3), EPIPE, ETIMEDOUT, ECANCELED (the late reply's fds are
  * closed when it comes), ENOMEM.
+ *
+ * See also xcb_dri3_util_buffer_to_pixmap(), xcb_dri3_util_buffer_map(),
+ * xcb_dri3_util_buffer_destroy().
  */
 xcb_dri3_util_buffer_t *xcb_dri3_util_buffer_from_pixmap(xcb_connection_t *c,
                                                          xcb_pixmap_t pixmap,
@@ -230,6 +274,8 @@ xcb_dri3_util_buffer_t *xcb_dri3_util_buffer_from_pixmap(xcb_connection_t *c,
 #define XCB_DRI3_UTIL_MAP_WRITE 2u
 
 /*
+ * Map a plane of a buffer for the CPU.
+ *
  * Maps plane `plane` for the CPU (flags: XCB_DRI3_UTIL_MAP_READ and/or
  * _WRITE) and returns its first byte; *stride (if not NULL) receives the
  * row pitch.  On a dma-buf the access is bracketed by DMA_BUF_IOCTL_SYNC
@@ -239,13 +285,21 @@ xcb_dri3_util_buffer_t *xcb_dri3_util_buffer_from_pixmap(xcb_connection_t *c,
  * NULL with errno EINVAL (no such plane, no flags), EOPNOTSUPP (a
  * non-linear modifier), EBUSY (already mapped), or mmap()'s or the sync
  * ioctl's error.
+ *
+ * See also xcb_dri3_util_buffer_unmap(), xcb_dri3_util_buffer_begin_access(),
+ * xcb_dri3_util_buffer_create_memfd(), xcb_dri3_util_buffer_from_pixmap().
  */
 void *xcb_dri3_util_buffer_map(xcb_dri3_util_buffer_t *buf, unsigned plane, unsigned flags,
                                uint32_t *stride);
 
-/* Ends the CPU access that xcb_dri3_util_buffer_map() began and unmaps.
+/*
+ * Ends the CPU access that xcb_dri3_util_buffer_map() began and unmaps.
+ *
  * Returns 0, -EINVAL (the plane is not mapped), or the sync ioctl's error
- * (the mapping is gone all the same). */
+ * (the mapping is gone all the same).
+ *
+ * See also xcb_dri3_util_buffer_map(), xcb_dri3_util_buffer_begin_access().
+ */
 int xcb_dri3_util_buffer_unmap(xcb_dri3_util_buffer_t *buf, unsigned plane);
 
 /*
@@ -260,25 +314,205 @@ int xcb_dri3_util_buffer_unmap(xcb_dri3_util_buffer_t *buf, unsigned plane);
  * or the sync ioctl's error (after end_access the access is ended all
  * the same; after begin_access it is not begun).
  */
+
+/*
+ * Bracket the CPU's access to a plane that stays mapped.
+ *
+ * For a mapping kept across frames, as a swapchain keeps its buffers mapped:
+ * xcb_dri3_util_buffer_end_access ends the CPU's access to plane plane of buf
+ * before the X server or a GPU reads what the CPU wrote, and
+ * xcb_dri3_util_buffer_begin_access begins it again before the CPU writes the
+ * next frame. On a dma-buf each is DMA_BUF_IOCTL_SYNC (end, or start, with the
+ * read and write flags of the mapping): the start waits for the GPU's and the
+ * server's work on the buffer, the end makes the CPU's writes visible to them.
+ * A memfd needs no sync: both return 0 without a system call.
+ *
+ * xcb_dri3_util_buffer_map() begins an access and xcb_dri3_util_buffer_unmap()
+ * ends the one still open. A begin while an access is open, or an end while
+ * none is, does nothing, so a caller need not track which came last.
+ *
+ * Returns 0, or a negative errno (also in errno): -EINVAL when the plane is
+ * not mapped (or buf is NULL), or the sync ioctl's error. After a failed end
+ * the access counts as ended all the same; after a failed begin it is not
+ * begun.
+ *
+ * See also xcb_dri3_util_buffer_end_access(), xcb_dri3_util_buffer_map(),
+ * xcb_dri3_util_buffer_unmap().
+ */
 int xcb_dri3_util_buffer_begin_access(xcb_dri3_util_buffer_t *buf, unsigned plane);
+
+/*
+ * End the CPU's access to a plane that stays mapped.
+ *
+ * Ends the CPU's access to plane plane of buf, which stays mapped, before the
+ * X server or a GPU reads what the CPU wrote: on a dma-buf, DMA_BUF_IOCTL_SYNC
+ * (end, with the mapping's read and write flags), which makes the CPU's writes
+ * visible to them. A memfd needs no sync: nothing is called. An end while no
+ * access is open does nothing; xcb_dri3_util_buffer_begin_access() begins the
+ * next.
+ *
+ * Returns 0, or a negative errno (also in errno): -EINVAL when the plane is
+ * not mapped (or buf is NULL), or the sync ioctl's error, after which the
+ * access counts as ended all the same.
+ *
+ * See also xcb_dri3_util_buffer_begin_access(), xcb_dri3_util_buffer_unmap().
+ */
 int xcb_dri3_util_buffer_end_access(xcb_dri3_util_buffer_t *buf, unsigned plane);
 
 /* The buffer's properties.  The per-plane ones return -1 (fd) or 0 for a
  * plane the buffer does not have.  Fds stay the buffer's: dup() them to
  * hand them on. */
+
+/*
+ * The width of a buffer.
+ *
+ * Returns the width in pixels of buf.
+ *
+ * The function never fails; buf must be a buffer.
+ *
+ * See also xcb_dri3_util_buffer_height(), xcb_dri3_util_buffer_depth(),
+ * xcb_dri3_util_buffer_bpp(), xcb_dri3_util_buffer_fourcc(),
+ * xcb_dri3_util_buffer_import().
+ */
 uint16_t xcb_dri3_util_buffer_width(const xcb_dri3_util_buffer_t *buf);
+
+/*
+ * The height of a buffer.
+ *
+ * Returns the height in pixels of buf.
+ *
+ * The function never fails; buf must be a buffer.
+ *
+ * See also xcb_dri3_util_buffer_width(), xcb_dri3_util_buffer_depth(),
+ * xcb_dri3_util_buffer_bpp(), xcb_dri3_util_buffer_fourcc(),
+ * xcb_dri3_util_buffer_import().
+ */
 uint16_t xcb_dri3_util_buffer_height(const xcb_dri3_util_buffer_t *buf);
+
+/*
+ * The depth of a buffer.
+ *
+ * Returns the X depth of the format of buf, or 0 for formats with none (YUV
+ * formats).
+ *
+ * The function never fails; buf must be a buffer.
+ *
+ * See also xcb_dri3_util_buffer_width(), xcb_dri3_util_buffer_height(),
+ * xcb_dri3_util_buffer_bpp(), xcb_dri3_util_buffer_fourcc(),
+ * xcb_dri3_util_buffer_import().
+ */
 uint8_t xcb_dri3_util_buffer_depth(const xcb_dri3_util_buffer_t *buf);
+
+/*
+ * The bpp of a buffer.
+ *
+ * Returns the bits per pixel of the format of buf, or 0 for YUV formats.
+ *
+ * The function never fails; buf must be a buffer.
+ *
+ * See also xcb_dri3_util_buffer_width(), xcb_dri3_util_buffer_height(),
+ * xcb_dri3_util_buffer_depth(), xcb_dri3_util_buffer_fourcc(),
+ * xcb_dri3_util_buffer_import().
+ */
 uint8_t xcb_dri3_util_buffer_bpp(const xcb_dri3_util_buffer_t *buf);
+
+/*
+ * The fourcc of a buffer.
+ *
+ * Returns the DRM format code of buf.
+ *
+ * The function never fails; buf must be a buffer.
+ *
+ * See also xcb_dri3_util_buffer_width(), xcb_dri3_util_buffer_height(),
+ * xcb_dri3_util_buffer_depth(), xcb_dri3_util_buffer_bpp(),
+ * xcb_dri3_util_buffer_import().
+ */
 uint32_t xcb_dri3_util_buffer_fourcc(const xcb_dri3_util_buffer_t *buf);
+
+/*
+ * The modifier of a buffer.
+ *
+ * Returns the DRM format modifier of buf.
+ *
+ * XCB_DRI3_UTIL_MOD_LINEAR (0) is a plain row-major layout;
+ * XCB_DRI3_UTIL_MOD_INVALID means that no modifier is known (the driver's
+ * implicit layout). xcb_dri3_util_modifier_name() names the others.
+ *
+ * The function never fails; buf must be a buffer.
+ *
+ * See also xcb_dri3_util_buffer_width(), xcb_dri3_util_buffer_height(),
+ * xcb_dri3_util_buffer_depth(), xcb_dri3_util_buffer_bpp(),
+ * xcb_dri3_util_buffer_import().
+ */
 uint64_t xcb_dri3_util_buffer_modifier(const xcb_dri3_util_buffer_t *buf);
+
+/*
+ * The n planes of a buffer.
+ *
+ * Returns the number of planes of buf, 1 to 4.
+ *
+ * The function never fails; buf must be a buffer.
+ *
+ * See also xcb_dri3_util_buffer_width(), xcb_dri3_util_buffer_height(),
+ * xcb_dri3_util_buffer_depth(), xcb_dri3_util_buffer_bpp(),
+ * xcb_dri3_util_buffer_import().
+ */
 unsigned xcb_dri3_util_buffer_n_planes(const xcb_dri3_util_buffer_t *buf);
+
+/*
+ * The plane fd of a buffer.
+ *
+ * Returns the fd of plane plane of buf, or -1 when the buffer has no such
+ * plane.
+ *
+ * The fd stays the buffer's: do not close it. To hand it to somebody who will
+ * close it, such as a libxcb request, pass a dup(2).
+ *
+ * The function never fails; buf must be a buffer.
+ *
+ * See also xcb_dri3_util_buffer_width(), xcb_dri3_util_buffer_height(),
+ * xcb_dri3_util_buffer_depth(), xcb_dri3_util_buffer_bpp(),
+ * xcb_dri3_util_buffer_import().
+ */
 int xcb_dri3_util_buffer_fd(const xcb_dri3_util_buffer_t *buf, unsigned plane);
+
+/*
+ * The plane stride of a buffer.
+ *
+ * Returns the bytes from one row to the next of plane plane of buf, or 0 when
+ * the buffer has no such plane.
+ *
+ * The function never fails; buf must be a buffer.
+ *
+ * See also xcb_dri3_util_buffer_width(), xcb_dri3_util_buffer_height(),
+ * xcb_dri3_util_buffer_depth(), xcb_dri3_util_buffer_bpp(),
+ * xcb_dri3_util_buffer_import().
+ */
 uint32_t xcb_dri3_util_buffer_stride(const xcb_dri3_util_buffer_t *buf, unsigned plane);
+
+/*
+ * The plane offset of a buffer.
+ *
+ * Returns the byte offset in its fd of plane plane of buf, or 0 when the
+ * buffer has no such plane.
+ *
+ * The function never fails; buf must be a buffer.
+ *
+ * See also xcb_dri3_util_buffer_width(), xcb_dri3_util_buffer_height(),
+ * xcb_dri3_util_buffer_depth(), xcb_dri3_util_buffer_bpp(),
+ * xcb_dri3_util_buffer_import().
+ */
 uint32_t xcb_dri3_util_buffer_offset(const xcb_dri3_util_buffer_t *buf, unsigned plane);
 
-/* Unmaps what is mapped, closes the fds (each once) and frees the buffer
- * (and its GBM buffer object, if any).  NULL is allowed. */
+/*
+ * Free a buffer and close its file descriptors.
+ *
+ * Unmaps what is mapped, closes the fds (each once) and frees the buffer
+ * (and its GBM buffer object, if any).  NULL is allowed.
+ *
+ * See also xcb_dri3_util_buffer_create_memfd(), xcb_dri3_util_buffer_import(),
+ * xcb_dri3_util_buffer_from_pixmap().
+ */
 void xcb_dri3_util_buffer_destroy(xcb_dri3_util_buffer_t *buf);
 
 struct gbm_device;
@@ -292,6 +526,9 @@ struct gbm_device;
  * NULL with errno EINVAL (device NULL, zero size, modifiers NULL with a
  * count), ENOTSUP (the library was built without GBM), EPROTO (GBM gave
  * more than 4 planes), or GBM's error (ENOMEM when it gives none).
+ *
+ * See also xcb_dri3_util_buffer_destroy(), xcb_dri3_util_modifiers_query(),
+ * xcb_dri3_util_device_open().
  */
 xcb_dri3_util_buffer_t *xcb_dri3_util_buffer_create_gbm(struct gbm_device *device,
                                                         uint16_t width, uint16_t height,
@@ -302,16 +539,23 @@ xcb_dri3_util_buffer_t *xcb_dri3_util_buffer_create_gbm(struct gbm_device *devic
 /* ---- formats and modifiers ------------------------------------------ */
 
 /*
+ * The DRM format of an X depth.
+ *
  * The DRM fourcc that X servers use by default for a pixmap depth and bits
  * per pixel (16/16 RGB565, 24/32 XRGB8888, 30/32 XRGB2101010, 32/32
  * ARGB8888, 15/16 XRGB1555, 24/24 RGB888, 8/8 R8), or 0 when there is
  * none (also for 48/64 and 64/64, shared by the 16-bit unorm and
  * half-float formats).  The channel order follows no visual: prefer
  * xcb_dri3_util_fourcc_from_visual() for a window's pixmaps.
+ *
+ * See also xcb_dri3_util_fourcc_from_visual(),
+ * xcb_dri3_util_fourcc_to_depth(), xcb_dri3_util_fourcc_name().
  */
 uint32_t xcb_dri3_util_fourcc_from_depth(uint8_t depth, uint8_t bpp);
 
 /*
+ * The DRM format whose channels match an X visual.
+ *
  * The DRM fourcc whose channels sit where a TrueColor or DirectColor
  * visual's red, green and blue masks say, at that depth and bpp; alpha is
  * what the masks leave over at depth 32 (none at 15, 16, 24, 30).  So
@@ -319,18 +563,28 @@ uint32_t xcb_dri3_util_fourcc_from_depth(uint8_t depth, uint8_t bpp);
  * 0x3ff00000, depth 32 ABGR8888 for 0xff and ARGB8888 for 0xff0000, depth
  * 16 RGB565 for 0xf800.  0 for a NULL visual, another class, or masks that
  * no format has.  The whole table is in the man page.
+ *
+ * See also xcb_dri3_util_fourcc_from_depth(), xcb_dri3_util_fourcc_to_depth(),
+ * xcb_dri3_util_fourcc_name(), xcb_dri3_util_buffer_to_pixmap().
  */
 uint32_t xcb_dri3_util_fourcc_from_visual(const xcb_visualtype_t *visual, uint8_t depth,
                                           uint8_t bpp);
 
 /*
+ * The X depth of a DRM format.
+ *
  * The X depth and bpp of a one-plane RGB fourcc, the other way round
  * (other channel orders of a depth give that depth; ARGB2101010 and
  * ABGR2101010 give 32, the depth of their 10-bit visuals with alpha;
  * the 16-bit-per-channel formats give 48 (X...) and 64 (A...) at bpp 64,
  * which a server accepts only where it lists that depth).  depth and bpp
- * may be NULL.  Returns 0, or -EINVAL for a fourcc with no X depth (YUV
+ * may be NULL.
+ *
+ * Returns 0, or -EINVAL for a fourcc with no X depth (YUV
  * formats, several planes, unknown codes).
+ *
+ * See also xcb_dri3_util_fourcc_from_depth(),
+ * xcb_dri3_util_fourcc_from_visual(), xcb_dri3_util_buffer_create_memfd().
  */
 int xcb_dri3_util_fourcc_to_depth(uint32_t fourcc, uint8_t *depth, uint8_t *bpp);
 
@@ -340,19 +594,52 @@ int xcb_dri3_util_fourcc_to_depth(uint32_t fourcc, uint8_t *depth, uint8_t *bpp)
  * characters or hex value.  The caller frees the string with free().  NULL
  * with errno ENOMEM.
  */
+
+/*
+ * A human-readable name of a DRM format.
+ *
+ * Returns the name of fourcc: "XRGB8888", "RGB565", "NV12" for the formats
+ * this library knows, libdrm's name (the four characters of the code) for
+ * other printable codes, and the number in hexadecimal ("0x01020304") for the
+ * rest. The caller frees the string with free().
+ *
+ * Returns the name, or NULL with errno set to ENOMEM.
+ *
+ * See also xcb_dri3_util_modifier_name(), xcb_dri3_util_fourcc_from_depth().
+ */
 char *xcb_dri3_util_fourcc_name(uint32_t fourcc);
+
+/*
+ * A human-readable name of a DRM format modifier.
+ *
+ * Returns the name of modifier: "LINEAR", "INVALID" (no modifier), or libdrm's
+ * vendor and name joined by an underscore ("INTEL_Y_TILED", "AMD_GFX9"), and
+ * the number in hexadecimal for modifiers libdrm cannot name. The caller frees
+ * the string with free().
+ *
+ * Returns the name, or NULL with errno set to ENOMEM.
+ *
+ * See also xcb_dri3_util_fourcc_name(), xcb_dri3_util_modifiers_query().
+ */
 char *xcb_dri3_util_modifier_name(uint64_t modifier);
 
 /*
+ * The format modifiers the X server takes for a window.
+ *
  * The server's modifiers for buffers of depth/bpp on window (DRI3 1.2
  * GetSupportedModifiers): *window_mods receives the list for the window
  * (n_window entries), *screen_mods the one for its screen; arrays the
  * caller frees with free() (NULL when empty).  The answer also refreshes
- * the cache that xcb_dri3_util_buffer_to_pixmap() uses.  Returns 0, -EIO
+ * the cache that xcb_dri3_util_buffer_to_pixmap() uses.
+ *
+ * Returns 0, -EIO
  * (X error in *err), -ENOTSUP (no DRI3, or DRI3 older than 1.2), -EINVAL
  * (an output pointer is NULL), -EPIPE, -ETIMEDOUT, -ECANCELED, -EPROTO
  * (the reply's counts exceed its length), -ENOMEM; on failure the outputs
  * are NULL and 0.
+ *
+ * See also xcb_dri3_util_buffer_to_pixmap(),
+ * xcb_dri3_util_buffer_create_gbm(), xcb_dri3_util_modifier_name().
  */
 int xcb_dri3_util_modifiers_query(xcb_connection_t *c, xcb_window_t window,
                                   uint8_t depth, uint8_t bpp,

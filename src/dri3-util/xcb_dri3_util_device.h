@@ -47,6 +47,8 @@ typedef struct xcb_dri3_util_device {
 } xcb_dri3_util_device_t;
 
 /*
+ * Open the DRM device the X server renders with.
+ *
  * DRI3 Open on drawable's screen (provider: 0 for the default), then
  * libdrm's facts about the fd; a primary node is swapped for its render
  * node where the system has one (the render node needs no DRM master).
@@ -55,6 +57,9 @@ typedef struct xcb_dri3_util_device {
  * answer within the connection's timeout: the fd of its late reply is
  * closed when it comes), ECANCELED, ENOMEM.  A non-DRM fd is not an
  * error: see is_drm.
+ *
+ * See also xcb_dri3_util_device_close(), xcb_dri3_util_device_same(),
+ * xcb_dri3_util_device_set_in_use(), xcb_dri3_util_probe().
  */
 xcb_dri3_util_device_t *xcb_dri3_util_device_open(xcb_connection_t *c,
                                                   xcb_drawable_t drawable,
@@ -62,37 +67,62 @@ xcb_dri3_util_device_t *xcb_dri3_util_device_open(xcb_connection_t *c,
                                                   xcb_generic_error_t **err);
 
 /*
+ * Tell whether two DRM fds are the same GPU.
+ *
  * Whether two fds are the same GPU (whatever node each one is), so that a
- * loader knows when it must share buffers through PRIME.  Returns 1 (the
+ * loader knows when it must share buffers through PRIME.
+ *
+ * Returns 1 (the
  * same), 0 (different GPUs), -ENODEV (either fd is no DRM device), -EBADF.
+ *
+ * See also xcb_dri3_util_device_open(), xcb_dri3_util_device_needs_prime().
  */
 int xcb_dri3_util_device_same(int fd_a, int fd_b);
 
-/* Closes the fd and frees the device.  NULL is allowed. */
+/*
+ * Closes the fd and frees the device.  NULL is allowed.
+ *
+ * See also xcb_dri3_util_device_open().
+ */
 void xcb_dri3_util_device_close(xcb_dri3_util_device_t *dev);
 
 /*
+ * Tell the X server which GPU renders a window.
+ *
  * Tells the server (DRI3 1.3 SetDRMDeviceInUse) that window is rendered
  * with dev, so it can prefer that GPU's buffers.  A no-op returning 0 on
  * servers older than 1.3.  The request is unchecked: an X error goes to
- * the event queue.  Returns 0, -ENODEV (dev is no DRM device), -ENOTSUP
+ * the event queue.
+ *
+ * Returns 0, -ENODEV (dev is no DRM device), -ENOTSUP
  * (no DRI3), -EPIPE.
+ *
+ * See also xcb_dri3_util_device_open(), xcb_dri3_util_modifiers_query().
  */
 int xcb_dri3_util_device_set_in_use(xcb_connection_t *c, xcb_window_t window,
                                     const xcb_dri3_util_device_t *dev);
 
 /*
+ * Tell whether rendered buffers must cross to the server's GPU.
+ *
  * Whether buffers rendered on render_fd's device must be copied into a
  * buffer of server_fd's device (the one from xcb_dri3_util_device_open())
  * to be shown: PRIME.  Two DRM devices are compared by their bus, as
  * xcb_dri3_util_device_same() does.  When either fd is no DRM device (the
  * mock server's memfd, a file), the two are one device only when they are
- * one file (the same inode on the same filesystem).  Returns 1 (copy:
+ * one file (the same inode on the same filesystem).
+ *
+ * Returns 1 (copy:
  * different devices), 0 (the same device), -EBADF (either fd is not open).
+ *
+ * See also xcb_dri3_util_device_same(), xcb_dri3_util_device_open(),
+ * xcb_dri3_util_device_open_selected().
  */
 int xcb_dri3_util_device_needs_prime(int server_fd, int render_fd);
 
 /*
+ * Open the render node a DRI_PRIME\-style selection names.
+ *
  * Opens (read-write, close-on-exec) the render node that selection names,
  * in the shape of Mesa's DRI_PRIME variable:
  *   "pci-0000_01_00_0"  the GPU at that PCI address (domain_bus_dev_func,
@@ -102,10 +132,15 @@ int xcb_dri3_util_device_needs_prime(int server_fd, int render_fd);
  *   "1"                 the first render node that is not server_fd's
  *                       device (server_fd may be -1: any render node;
  *                       a server_fd that is no DRM device matches none).
- * The devices are libdrm's (drmGetDevices2), in its order.  Returns the
+ * The devices are libdrm's (drmGetDevices2), in its order.
+ *
+ * Returns the
  * fd, or -EINVAL (a selection of none of these shapes, or NULL), -EBADF
  * (server_fd is neither -1 nor open), -ENOENT (no render node matches,
  * also on a system with no DRM device), -ENOMEM, or open()'s error.
+ *
+ * See also xcb_dri3_util_device_needs_prime(), xcb_dri3_util_device_open(),
+ * xcb_dri3_util_device_same().
  */
 int xcb_dri3_util_device_open_selected(const char *selection, int server_fd);
 

@@ -64,14 +64,23 @@ typedef struct xcb_dri3_util_fence xcb_dri3_util_fence_t;
 /* ---- fences ------------------------------------------------------------ */
 
 /*
+ * Create a fence on a fresh futex page.
+ *
  * Creates a fence on a fresh memfd page (close-on-exec, sealed against
  * shrinking, so that no process can truncate it under a mapping), in the
- * triggered state if triggered is true.  Returns NULL with errno set on
+ * triggered state if triggered is true.
+ *
+ * Returns NULL with errno set on
  * failure.
+ *
+ * See also xcb_dri3_util_fence_import(), xcb_dri3_util_fence_trigger(),
+ * xcb_dri3_util_fence_wait(), xcb_dri3_util_fence_to_server().
  */
 xcb_dri3_util_fence_t *xcb_dri3_util_fence_create(bool triggered);
 
 /*
+ * Make a fence of a page from the X server or another process.
+ *
  * Makes a fence of a page that some other party made: the X server (the fd
  * of a DRI3 FDFromFence reply), libxshmfence's xshmfence_alloc_shm(), or a
  * fence of this library in another process.  Any file of at least 4 bytes
@@ -79,7 +88,9 @@ xcb_dri3_util_fence_t *xcb_dri3_util_fence_create(bool triggered);
  * exactly 4 bytes; where memfd is missing it uses a regular file).
  *
  * Takes ownership of fd, whatever the outcome: on failure the fd is closed.
- * On success it is marked close-on-exec.  Returns NULL with errno set to
+ * On success it is marked close-on-exec.
+ *
+ * Returns NULL with errno set to
  *   EBADF   fd is not an open file descriptor
  *   ENODEV  fd is not a regular file (a pipe, a socket, a device...)
  *   EINVAL  the file is smaller than the futex word
@@ -87,14 +98,20 @@ xcb_dri3_util_fence_t *xcb_dri3_util_fence_create(bool triggered);
  * or to what mmap() reported (EPERM for a memfd sealed against writing).
  * A page that another process truncates after the import makes the next
  * access fault (SIGBUS); our own pages are sealed against that.
+ *
+ * See also xcb_dri3_util_fence_create(), xcb_dri3_util_fence_from_server(),
+ * xcb_dri3_util_fence_destroy().
  */
 xcb_dri3_util_fence_t *xcb_dri3_util_fence_import(int fd);
 
 /*
  * Triggers the fence and wakes every waiter, in this process or any other.
  * No system call unless somebody waits (the exact rule is at the top).
+ *
  * Returns 0, -EINVAL if fence is NULL, or a futex refusal
  * when a wake-up was needed.
+ *
+ * See also xcb_dri3_util_fence_reset(), xcb_dri3_util_fence_wait().
  */
 int xcb_dri3_util_fence_trigger(xcb_dri3_util_fence_t *fence);
 
@@ -102,21 +119,33 @@ int xcb_dri3_util_fence_trigger(xcb_dri3_util_fence_t *fence);
  * Returns a triggered fence to the untriggered state; does nothing to a
  * fence that is not triggered.  Never makes a system call.  Does nothing
  * when fence is NULL.
+ *
+ * See also xcb_dri3_util_fence_trigger(), xcb_dri3_util_fence_is_triggered().
  */
 void xcb_dri3_util_fence_reset(xcb_dri3_util_fence_t *fence);
 
-/* True if the fence is triggered; false if fence is NULL.  Never makes a
- * system call. */
+/*
+ * True if the fence is triggered; false if fence is NULL.  Never makes a
+ * system call.
+ *
+ * See also xcb_dri3_util_fence_wait().
+ */
 bool xcb_dri3_util_fence_is_triggered(const xcb_dri3_util_fence_t *fence);
 
 /*
  * The fence's fd, still owned by the fence (do not close it).  To hand it
  * to somebody who will close it, such as a libxcb request, pass a dup().
  * -1 if fence is NULL.
+ *
+ * See also xcb_dri3_util_fence_to_server().
  */
 int xcb_dri3_util_fence_fd(const xcb_dri3_util_fence_t *fence);
 
-/* Unmaps the page and closes the fd.  NULL is allowed. */
+/*
+ * Unmaps the page and closes the fd.  NULL is allowed.
+ *
+ * See also xcb_dri3_util_fence_create(), xcb_dri3_util_fence_import().
+ */
 void xcb_dri3_util_fence_destroy(xcb_dri3_util_fence_t *fence);
 
 /* ---- waiting ----------------------------------------------------------- */
@@ -125,7 +154,9 @@ void xcb_dri3_util_fence_destroy(xcb_dri3_util_fence_t *fence);
  * Waits until the fence is triggered.  timeout_ns is relative: 0 only
  * tests, a negative value waits forever.  The deadline is an absolute
  * CLOCK_MONOTONIC time, so signals that interrupt the wait (it resumes by
- * itself) do not extend it.  Returns 0 once triggered, -ETIMEDOUT when the
+ * itself) do not extend it.
+ *
+ * Returns 0 once triggered, -ETIMEDOUT when the
  * deadline passed first, -EINVAL if fence is NULL, or a futex refusal.  No system call when the fence is triggered.
  *
  * Before it sleeps, the wait watches the word for a moment (64 pause
@@ -134,6 +165,9 @@ void xcb_dri3_util_fence_destroy(xcb_dri3_util_fence_t *fence);
  * neither side a system call.  Where that does not pay (8 spins in a row
  * on a fence saw no trigger), the waits on that fence spin before one wait
  * in 16 only, until a spin pays again.
+ *
+ * See also xcb_dri3_util_fence_wait_many(), xcb_dri3_util_fence_wait_conn(),
+ * xcb_dri3_util_fence_watcher_create().
  */
 int xcb_dri3_util_fence_wait(xcb_dri3_util_fence_t *fence, int64_t timeout_ns);
 
@@ -142,9 +176,13 @@ int xcb_dri3_util_fence_wait(xcb_dri3_util_fence_t *fence, int64_t timeout_ns);
 #define XCB_DRI3_UTIL_WAIT_MANY_MAX 128
 
 /*
+ * Wait for any or all of several fences.
+ *
  * Waits for any (wait_all false) or every (wait_all true) fence of the
  * array fences[0..n-1], with the same timeout rules as
- * xcb_dri3_util_fence_wait().  Returns 0, -ETIMEDOUT, -EINVAL when n is 0
+ * xcb_dri3_util_fence_wait().
+ *
+ * Returns 0, -ETIMEDOUT, -EINVAL when n is 0
  * or fences or one of fences[0..n-1] is NULL, -E2BIG when
  * n > XCB_DRI3_UTIL_WAIT_MANY_MAX, or a futex refusal.  When
  * waiting for any, *which (if which is not NULL) receives on success the
@@ -160,15 +198,21 @@ int xcb_dri3_util_fence_wait(xcb_dri3_util_fence_t *fence, int64_t timeout_ns);
  * for any sleeps on one fence in slices of at most 1 ms and checks all of
  * them between slices: a trigger of another fence is then seen within
  * about 1 ms.
+ *
+ * See also xcb_dri3_util_fence_wait(), xcb_dri3_util_fence_watcher_create().
  */
 int xcb_dri3_util_fence_wait_many(xcb_dri3_util_fence_t *const *fences, size_t n,
                                   bool wait_all, int64_t timeout_ns, size_t *which);
 
 /*
+ * Wait for a fence unless the X server dies.
+ *
  * Waits like xcb_dri3_util_fence_wait(), but gives up with -EPIPE as soon
  * as the X connection c has an error or its socket hangs up (a dead server
  * never triggers the fence).  It never reads the socket, which belongs to
- * libxcb.  Returns 0, -ETIMEDOUT, -EPIPE, -EINVAL when fence or c is NULL,
+ * libxcb.
+ *
+ * Returns 0, -ETIMEDOUT, -EPIPE, -EINVAL when fence or c is NULL,
  * or a futex refusal.
  *
  * Cost: the futex is not pollable, so the wait sleeps on the fence in
@@ -176,6 +220,8 @@ int xcb_dri3_util_fence_wait_many(xcb_dri3_util_fence_t *const *fences, size_t n
  * poll() with a zero timeout).  A trigger still wakes the waiter at once; a
  * dead server is noticed within about 4 ms; a long wait makes about 250
  * wake-ups a second.  No thread is created.
+ *
+ * See also xcb_dri3_util_fence_wait(), xcb_connection_has_error().
  */
 int xcb_dri3_util_fence_wait_conn(xcb_dri3_util_fence_t *fence, xcb_connection_t *c,
                                   int64_t timeout_ns);
@@ -183,6 +229,8 @@ int xcb_dri3_util_fence_wait_conn(xcb_dri3_util_fence_t *fence, xcb_connection_t
 /* ---- the server's side -------------------------------------------------- */
 
 /*
+ * Make a fence known to the X server.
+ *
  * Makes the fence known to the X server as a new SYNC fence (DRI3
  * FenceFromFD, with a dup of the fence's fd and its current state) and
  * returns the new id; the fence stays the caller's.  drawable picks the
@@ -196,20 +244,28 @@ int xcb_dri3_util_fence_wait_conn(xcb_dri3_util_fence_t *fence, xcb_connection_t
  * the SYNC fence the server may still make is destroyed after the fact;
  * ECANCELED: the cancel fd of the caller's scope, see
  * xcb_dri3_util_wait_scope_push(); EMFILE or ENFILE: the dup).
+ *
+ * See also xcb_dri3_util_fence_from_server(), xcb_dri3_fence_from_fd().
  */
 xcb_sync_fence_t xcb_dri3_util_fence_to_server(xcb_connection_t *c, xcb_drawable_t drawable,
                                                xcb_dri3_util_fence_t *fence,
                                                xcb_generic_error_t **err);
 
 /*
+ * Get the page behind an X server fence.
+ *
  * Asks the X server for the page behind SYNC fence sync_fence (DRI3
  * FDFromFence; the server must have created it from a futex page, as
  * xcb_sync_create_fence does) and imports it.  One round trip, bounded as
- * for xcb_dri3_util_fence_to_server().  Returns NULL on failure with *err
+ * for xcb_dri3_util_fence_to_server().
+ *
+ * Returns NULL on failure with *err
  * (if err is not NULL) set as there, or to NULL with errno set (EINVAL: c
  * is NULL; ENOTSUP, EPIPE, ETIMEDOUT, ECANCELED as there (a late reply's
  * fd is closed when it comes); EPROTO: the reply did not carry exactly
  * one fd; or an error of xcb_dri3_util_fence_import()).
+ *
+ * See also xcb_dri3_util_fence_to_server(), xcb_dri3_fd_from_fence().
  */
 xcb_dri3_util_fence_t *xcb_dri3_util_fence_from_server(xcb_connection_t *c,
                                                        xcb_drawable_t drawable,
@@ -250,50 +306,83 @@ typedef struct xcb_dri3_util_fence_watcher xcb_dri3_util_fence_watcher_t;
 
 #define XCB_DRI3_UTIL_WATCHER_MAX 127
 
-/* Creates a watcher and its thread.  NULL with errno set on failure:
- * ENOMEM, EMFILE or ENFILE (the eventfd), EAGAIN (the thread). */
+/*
+ * Creates a watcher and its thread.  NULL with errno set on failure:
+ * ENOMEM, EMFILE or ENFILE (the eventfd), EAGAIN (the thread).
+ *
+ * See also xcb_dri3_util_fence_watcher_fd(),
+ * xcb_dri3_util_fence_watcher_add(), xcb_dri3_util_fence_watcher_remove(),
+ * xcb_dri3_util_fence_watcher_collect(),
+ * xcb_dri3_util_fence_watcher_destroy().
+ */
 xcb_dri3_util_fence_watcher_t *xcb_dri3_util_fence_watcher_create(void);
 
 /*
  * The fd to poll for reading (an eventfd, close-on-exec, non-blocking),
  * owned by the watcher.  It stays readable while triggered fences wait to
  * be collected; do not read it yourself.  -1 if watcher is NULL.
+ *
+ * See also xcb_dri3_util_fence_watcher_create(),
+ * xcb_dri3_util_fence_watcher_collect().
  */
 int xcb_dri3_util_fence_watcher_fd(const xcb_dri3_util_fence_watcher_t *watcher);
 
 /*
+ * Watch a fence.
+ *
  * Watches fence until it triggers; user is what
  * xcb_dri3_util_fence_watcher_collect() will return for it.  A fence that
- * is already triggered is reported as well.  Returns 0, -EEXIST if the
+ * is already triggered is reported as well.
+ *
+ * Returns 0, -EEXIST if the
  * fence is already watched, -E2BIG if the watcher is full, -EINVAL if
  * watcher or fence is NULL, -ECHILD in a process forked after the watcher
  * was made (see the top).
+ *
+ * See also xcb_dri3_util_fence_watcher_create(),
+ * xcb_dri3_util_fence_watcher_remove().
  */
 int xcb_dri3_util_fence_watcher_add(xcb_dri3_util_fence_watcher_t *watcher,
                                     xcb_dri3_util_fence_t *fence, void *user);
 
 /*
+ * Stop watching a fence.
+ *
  * Stops watching fence, whether it triggered or not; once this returns the
  * watcher no longer touches the fence, which may then be destroyed.
+ *
  * Returns 0, -ENOENT if the fence was not watched, -EINVAL if watcher or
  * fence is NULL, -ECHILD in a forked child (see the top).
+ *
+ * See also xcb_dri3_util_fence_watcher_add().
  */
 int xcb_dri3_util_fence_watcher_remove(xcb_dri3_util_fence_watcher_t *watcher,
                                        xcb_dri3_util_fence_t *fence);
 
 /*
+ * Take the fences that triggered.
+ *
  * Stores the user pointers of up to max triggered fences in users, stops
  * watching those fences, and returns how many it stored.  The watcher's fd
- * stays readable while more remain.  Never blocks.  Returns 0 when watcher
+ * stays readable while more remain.  Never blocks.
+ *
+ * Returns 0 when watcher
  * or users is NULL, and in a forked child (see the top).
+ *
+ * See also xcb_dri3_util_fence_watcher_fd(),
+ * xcb_dri3_util_fence_watcher_add().
  */
 size_t xcb_dri3_util_fence_watcher_collect(xcb_dri3_util_fence_watcher_t *watcher,
                                            void **users, size_t max);
 
 /*
+ * Free a watcher.
+ *
  * Stops and joins the thread, closes the fd and frees the watcher; the
  * watched fences are left alone (and not marked as waited for).  NULL is
  * allowed.  In a forked child it frees the child's copy only.
+ *
+ * See also xcb_dri3_util_fence_watcher_create().
  */
 void xcb_dri3_util_fence_watcher_destroy(xcb_dri3_util_fence_watcher_t *watcher);
 

@@ -26,19 +26,30 @@ extern "C" {
 /* ---- explicit sync (DRI3 1.4, Present 1.4) ----------------------------- */
 
 /*
+ * Make a DRM syncobj known to the X server.
+ *
  * Makes the DRM syncobj behind syncobj_fd known to the server (DRI3
  * ImportSyncobj, sending a dup: the fd stays the caller's) and returns the
  * new XID.  A checked request, bounded (see the conventions in <xcb/xcb_dri3_util.h>).
  * XCB_NONE with errno EIO (X error in *err), ENOTSUP (no DRI3 1.4), EPIPE,
  * ETIMEDOUT or ECANCELED (the syncobj the server may still import is
  * freed after the fact), or dup()'s error.
+ *
+ * See also xcb_dri3_util_syncobj_free(), xcb_dri3_util_timeline_create(),
+ * xcb_present_util_present_synced().
  */
 xcb_dri3_syncobj_t xcb_dri3_util_syncobj_import(xcb_connection_t *c,
                                                 xcb_drawable_t drawable, int syncobj_fd,
                                                 xcb_generic_error_t **err);
 
-/* Frees a syncobj made by xcb_dri3_util_syncobj_import() (DRI3 FreeSyncobj,
- * unchecked).  Returns 0, -ENOTSUP (no DRI3 1.4), -EPIPE. */
+/*
+ * Frees a syncobj made by xcb_dri3_util_syncobj_import() (DRI3 FreeSyncobj,
+ * unchecked).
+ *
+ * Returns 0, -ENOTSUP (no DRI3 1.4), -EPIPE.
+ *
+ * See also xcb_dri3_util_syncobj_import().
+ */
 int xcb_dri3_util_syncobj_free(xcb_connection_t *c, xcb_dri3_syncobj_t syncobj);
 
 /*
@@ -48,24 +59,46 @@ int xcb_dri3_util_syncobj_free(xcb_connection_t *c, xcb_dri3_syncobj_t syncobj);
  */
 typedef struct xcb_dri3_util_timeline xcb_dri3_util_timeline_t;
 
-/* A new timeline on drm_fd (borrowed; it must outlive the timeline).
+/*
+ * A new timeline on drm_fd (borrowed; it must outlive the timeline).
  * NULL with errno EBADF, ENOTTY or ENODEV (no DRM device: the kernel's
- * answer), or the kernel's error. */
+ * answer), or the kernel's error.
+ *
+ * See also xcb_dri3_util_timeline_fd(), xcb_dri3_util_timeline_signal(),
+ * xcb_dri3_util_timeline_wait(), xcb_dri3_util_timeline_query(),
+ * xcb_dri3_util_timeline_destroy(), xcb_dri3_util_syncobj_import().
+ */
 xcb_dri3_util_timeline_t *xcb_dri3_util_timeline_create(int drm_fd);
-/* The timeline's syncobj fd, owned by the timeline (pass it to
- * xcb_dri3_util_syncobj_import(), which sends a dup). */
+/*
+ * The syncobj fd of a timeline.
+ *
+ * The timeline's syncobj fd, owned by the timeline (pass it to
+ * xcb_dri3_util_syncobj_import(), which sends a dup).
+ *
+ * See also xcb_dri3_util_timeline_create(), xcb_dri3_util_syncobj_import().
+ */
 int xcb_dri3_util_timeline_fd(const xcb_dri3_util_timeline_t *tl);
-/* Signals point from the CPU.  0 or a negative errno. */
+/*
+ * Signals point from the CPU.  0 or a negative errno.
+ *
+ * See also xcb_dri3_util_timeline_wait(), xcb_dri3_util_timeline_query().
+ */
 int xcb_dri3_util_timeline_signal(xcb_dri3_util_timeline_t *tl, uint64_t point);
-/* Waits until point is signalled (and submitted); timeout_ns relative,
+/*
+ * Waits until point is signalled (and submitted); timeout_ns relative,
  * negative: forever.  0, -ETIMEDOUT on timeout (the kernel's ETIME, given
- * as every other wait gives it), or another negative errno. */
+ * as every other wait gives it), or another negative errno.
+ *
+ * See also xcb_dri3_util_timeline_signal(), xcb_dri3_util_timeline_query().
+ */
 int xcb_dri3_util_timeline_wait(xcb_dri3_util_timeline_t *tl, uint64_t point,
                                 int64_t timeout_ns);
 /* The most timelines one xcb_dri3_util_timeline_wait_any() waits for. */
 #define XCB_DRI3_UTIL_WAIT_ANY_MAX 64
 
 /*
+ * Wait for the first of several timeline points.
+ *
  * Waits until at least one timelines[i] has reached points[i] (signalled
  * and submitted), as a Vulkan WSI waits for the first of its images'
  * release points; timeout_ns relative, negative: forever.  *first (first
@@ -74,13 +107,23 @@ int xcb_dri3_util_timeline_wait(xcb_dri3_util_timeline_t *tl, uint64_t point,
  * -ETIMEDOUT, -EINVAL (n 0 or above XCB_DRI3_UTIL_WAIT_ANY_MAX, an array
  * or a timeline NULL, timelines on different DRM fds), or another negative
  * errno.
+ *
+ * See also xcb_dri3_util_timeline_wait(), xcb_dri3_util_timeline_signal().
  */
 int xcb_dri3_util_timeline_wait_any(xcb_dri3_util_timeline_t *const *timelines,
                                     const uint64_t *points, uint32_t n, int64_t timeout_ns,
                                     uint32_t *first);
-/* The last signalled point.  0 or a negative errno. */
+/*
+ * The last signalled point.  0 or a negative errno.
+ *
+ * See also xcb_dri3_util_timeline_signal(), xcb_dri3_util_timeline_wait().
+ */
 int xcb_dri3_util_timeline_query(xcb_dri3_util_timeline_t *tl, uint64_t *point);
-/* Destroys the syncobj and closes its fd.  NULL is allowed. */
+/*
+ * Destroys the syncobj and closes its fd.  NULL is allowed.
+ *
+ * See also xcb_dri3_util_timeline_create().
+ */
 void xcb_dri3_util_timeline_destroy(xcb_dri3_util_timeline_t *tl);
 
 

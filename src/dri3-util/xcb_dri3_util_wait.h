@@ -50,14 +50,25 @@ extern "C" {
 #define XCB_DRI3_UTIL_DEFAULT_TIMEOUT_NS 1000000000LL
 
 /*
+ * The bound of every round trip on a connection.
+ *
  * Sets the bound of every call on c that makes round trips (the whole
  * call: the probe, a modifier query and the request itself share one
- * deadline).  Returns 0, -EINVAL (c is NULL or timeout_ns <= 0), -ENOMEM.
+ * deadline).
+ *
+ * Returns 0, -EINVAL (c is NULL or timeout_ns <= 0), -ENOMEM.
+ *
+ * See also xcb_dri3_util_deadline(), xcb_dri3_util_wait_reply(),
+ * xcb_dri3_util_wait_scope_push().
  */
 int xcb_dri3_util_set_timeout(xcb_connection_t *c, int64_t timeout_ns);
 
-/* The timeout of c: what xcb_dri3_util_set_timeout() set, or
- * XCB_DRI3_UTIL_DEFAULT_TIMEOUT_NS. */
+/*
+ * The timeout of c: what xcb_dri3_util_set_timeout() set, or
+ * XCB_DRI3_UTIL_DEFAULT_TIMEOUT_NS.
+ *
+ * See also xcb_dri3_util_set_timeout(), xcb_dri3_util_deadline().
+ */
 int64_t xcb_dri3_util_timeout(xcb_connection_t *c);
 
 /* The request's reply carries fds (libxcb appends them to the reply; their
@@ -65,6 +76,8 @@ int64_t xcb_dri3_util_timeout(xcb_connection_t *c);
 #define XCB_DRI3_UTIL_WAIT_REPLY_FDS 1u
 
 /*
+ * Wait for a reply with a deadline and a cancel fd.
+ *
  * Waits for the reply or the error of request `sequence` (a cookie's
  * sequence) until deadline_ns (an absolute CLOCK_MONOTONIC time in ns;
  * INT64_MAX or a negative value: no deadline of its own), or until
@@ -88,27 +101,41 @@ int64_t xcb_dri3_util_timeout(xcb_connection_t *c);
  * arrived is returned even when the deadline has passed or a cancel fd is
  * readable: a deadline in the past only looks.  On -ETIMEDOUT and
  * -ECANCELED the request is abandoned (see the top).
+ *
+ * See also xcb_dri3_util_wait_void(), xcb_dri3_util_deadline(),
+ * xcb_dri3_util_set_timeout(), xcb_dri3_util_wait_scope_push(),
+ * xcb_dri3_util_collect_abandoned().
  */
 int xcb_dri3_util_wait_reply(xcb_connection_t *c, unsigned int sequence, unsigned flags,
                              int64_t deadline_ns, int cancel_fd, void **reply,
                              xcb_generic_error_t **error);
 
 /*
+ * The outcome of a checked request, with a deadline.
+ *
  * The outcome of a void request sent with its *_checked function: sends a
  * GetInputFocus after it and waits, as xcb_dri3_util_wait_reply() does,
- * for that round trip, which tells whether the request failed.  Returns
+ * for that round trip, which tells whether the request failed.
+ *
+ * Returns
  * 0 (it succeeded), the X error code (> 0, the error itself is freed),
  * -ETIMEDOUT, -ECANCELED, -EPIPE, -EINVAL (c is NULL).  On -ETIMEDOUT and
  * -ECANCELED both requests are abandoned, so a late error never reaches
  * the event queue.
+ *
+ * See also xcb_dri3_util_wait_reply(), xcb_dri3_util_deadline().
  */
 int xcb_dri3_util_wait_void(xcb_connection_t *c, xcb_void_cookie_t cookie,
                             int64_t deadline_ns, int cancel_fd);
 
 /*
+ * The deadline of a call that starts now.
+ *
  * The deadline of a call that starts now on c: now plus
  * xcb_dri3_util_timeout(c), or the thread's scope deadline when that
  * is earlier.
+ *
+ * See also xcb_dri3_util_set_timeout(), xcb_dri3_util_wait_reply().
  */
 int64_t xcb_dri3_util_deadline(xcb_connection_t *c);
 
@@ -133,14 +160,54 @@ typedef struct xcb_dri3_util_wait_scope {
     int cancel_fd;          /* -1: none */
 } xcb_dri3_util_wait_scope_t;
 
+/*
+ * Cap every wait of this thread.
+ *
+ * A scope caps every wait that the calling thread makes in libxcb-dri3-util
+ * and in the libraries built on it: each ends by deadline_ns (absolute
+ * CLOCK_MONOTONIC, nanoseconds) at the latest, and gives up with ECANCELED
+ * once cancel_fd turns readable. A library that calls this one (the swapchain)
+ * pushes its own caller's deadline and cancel fd around those calls, so that a
+ * call of its own never outlives its caller's bound.
+ *
+ * xcb_dri3_util_wait_scope_push() returns the scope it replaces; pass that to
+ * xcb_dri3_util_wait_scope_pop() to restore it, in the reverse order of the
+ * pushes. Scopes nest: a deadline later than the current scope's keeps the
+ * current one (a scope never extends an outer bound); cancel_fd -1 keeps the
+ * current scope's cancel fd, and any other fd replaces it until the pop (a
+ * library that nests one cancel fd in another watches the outer one itself). A
+ * deadline_ns of INT64_MAX (or a negative value) sets no deadline. The fd is
+ * borrowed: it must stay open until the scope is popped. A new thread starts
+ * with no scope.
+ *
+ * Returns xcb_dri3_util_wait_scope_push() returns the previous scope
+ * (INT64_MAX and -1 where none was in force).
+ *
+ * See also xcb_dri3_util_wait_reply(), xcb_dri3_util_deadline(),
+ * xcb_dri3_util_set_timeout().
+ */
 xcb_dri3_util_wait_scope_t xcb_dri3_util_wait_scope_push(int64_t deadline_ns, int cancel_fd);
+
+/*
+ * End the scope that a push began.
+ *
+ * Restores the calling thread's scope to previous, the value that the matching
+ * xcb_dri3_util_wait_scope_push() returned. Pops go in the reverse order of
+ * the pushes.
+ *
+ * See also xcb_dri3_util_wait_scope_push().
+ */
 void xcb_dri3_util_wait_scope_pop(xcb_dri3_util_wait_scope_t previous);
 
 /*
+ * Free the late answers of requests nobody waits for.
+ *
  * Takes in the late answers of c's abandoned requests that have arrived:
  * frees them and closes their fds.  Never blocks (it reads what is on the
  * socket, if no other thread is reading).  Every wait does this too; a
  * program that rarely waits may call it from its event loop.
+ *
+ * See also xcb_dri3_util_wait_reply(), xcb_dri3_util_probe_forget().
  */
 void xcb_dri3_util_collect_abandoned(xcb_connection_t *c);
 

@@ -250,10 +250,16 @@ typedef enum {
     XCB_PRESENT_UTIL_THROTTLE_PRESENT
 } xcb_present_util_throttle_t;
 
-/* size, FIFO, the automatic back end, 3 buffers, max_latency 2,
+/*
+ * Set an options struct's size and defaults.
+ *
+ * size, FIFO, the automatic back end, 3 buffers, max_latency 2,
  * THROUGHPUT pacing, no caller images, swap_interval 1, render_fd -1,
  * THROTTLE_ACQUIRE.  A 0 in any field means its default, so that a struct
- * zeroed with only its size set is this one.  NULL does nothing. */
+ * zeroed with only its size set is this one.  NULL does nothing.
+ *
+ * See also xcb_present_util_swapchain_create().
+ */
 void xcb_present_util_options_init(xcb_present_util_options_t *o);
 
 typedef struct {
@@ -324,7 +330,11 @@ typedef struct {
  * convenient. */
 #define XCB_PRESENT_UTIL_SUBOPTIMAL 1
 
-/* Zeroes *img, sets its size, and sync_fd to -1.  NULL does nothing. */
+/*
+ * Zeroes *img, sets its size, and sync_fd to -1.  NULL does nothing.
+ *
+ * See also xcb_present_util_acquire(), xcb_present_util_present().
+ */
 void xcb_present_util_image_init(xcb_present_util_image_t *img);
 
 typedef struct {
@@ -381,7 +391,11 @@ typedef enum {
     XCB_PRESENT_UTIL_ALLOC_GBM
 } xcb_present_util_alloc_t;
 
-/* Zeroes *st and sets its size.  NULL does nothing. */
+/*
+ * Zeroes *st and sets its size.  NULL does nothing.
+ *
+ * See also xcb_present_util_swapchain_stats().
+ */
 void xcb_present_util_stats_init(xcb_present_util_stats_t *st);
 
 /*
@@ -396,12 +410,17 @@ void xcb_present_util_stats_init(xcb_present_util_stats_t *st);
  * when the server lacks Present or the back end asked for, ENODEV when the
  * window does not exist, EPIPE for a broken connection, ETIMEDOUT when the
  * server did not answer, EPROTO when it skipped an answer, ENOMEM.
+ *
+ * See also xcb_present_util_swapchain_destroy(), xcb_present_util_acquire(),
+ * xcb_present_util_present().
  */
 xcb_present_util_swapchain_t *
 xcb_present_util_swapchain_create(xcb_connection_t *c, xcb_window_t window,
                                   const xcb_present_util_options_t *options);
 
 /*
+ * Wait for a free buffer of a swapchain.
+ *
  * Waits until a buffer is free, at most timeout_ns nanoseconds (0: only
  * look; negative: up to 10 seconds, the library's bound), and hands it
  * out in *image.  The buffer has the window's current size (reallocated
@@ -428,6 +447,8 @@ xcb_present_util_swapchain_create(xcb_connection_t *c, xcb_window_t window,
  * free: a hidden, throttled or stalled window), -ENODEV, -EPIPE,
  * -ECANCELED, -EINVAL (image NULL, or image->size below the first
  * version), -ENOMEM (a reallocation failed).
+ *
+ * See also xcb_present_util_present(), xcb_present_util_dispatch().
  */
 int xcb_present_util_acquire(xcb_present_util_swapchain_t *sc, int64_t timeout_ns,
                              xcb_present_util_image_t *image);
@@ -445,17 +466,27 @@ int xcb_present_util_acquire(xcb_present_util_swapchain_t *sc, int64_t timeout_n
  * is more than the server takes in a request, a window over 65 000 pixels
  * wide without BigRequests).  The buffer is given back to the swapchain
  * even when an error is returned.
+ *
+ * See also xcb_present_util_acquire(), xcb_present_util_swapchain_stats(),
+ * xcb_present_util_swapchain_set_frame_callback().
  */
 int xcb_present_util_present(xcb_present_util_swapchain_t *sc,
                              const xcb_present_util_image_t *image,
                              const xcb_rectangle_t *damage, uint32_t n_damage);
 
-/* Copies the statistics into the first stats->size bytes of *stats.
- * Returns 0, or -EINVAL (NULL, or a size below the first version). */
+/*
+ * Copies the statistics into the first stats->size bytes of *stats.
+ *
+ * Returns 0, or -EINVAL (NULL, or a size below the first version).
+ *
+ * See also xcb_present_util_swapchain_set_frame_callback().
+ */
 int xcb_present_util_swapchain_stats(xcb_present_util_swapchain_t *sc,
                                      xcb_present_util_stats_t *stats);
 
 /*
+ * A file descriptor for main loops.
+ *
  * A file descriptor (owned by the swapchain, close-on-exec) for a main
  * loop: it is readable when acquire(sc, 0, ...) would hand out a buffer
  * at once (in LOW_LATENCY pacing too: when the planned moment came), when
@@ -467,58 +498,115 @@ int xcb_present_util_swapchain_stats(xcb_present_util_swapchain_t *sc,
  * it marks LOW_LATENCY's moment.  When
  * the application reads the X connection itself elsewhere (its own
  * xcb_wait_for_reply()), libxcb may take our events off the socket: call
- * dispatch() after such waits too.  Returns the fd, or -EINVAL.
+ * dispatch() after such waits too.
+ *
+ * Returns the fd, or -EINVAL.
+ *
+ * See also xcb_present_util_dispatch().
  */
 int xcb_present_util_swapchain_fd(xcb_present_util_swapchain_t *sc);
 
 /*
- * Processes what arrived, without blocking.  Returns the number of
+ * Processes what arrived, without blocking.
+ *
+ * Returns the number of
  * buffers acquire(sc, 0, ...) can hand out now (0 or more: a free buffer
  * does not count while max_latency frames are queued or, in LOW_LATENCY
  * pacing, before the planned moment), -ENODEV or -EPIPE.
+ *
+ * See also xcb_present_util_swapchain_fd(), xcb_present_util_acquire().
  */
 int xcb_present_util_dispatch(xcb_present_util_swapchain_t *sc);
 
-/* The back end in use (never XCB_PRESENT_UTIL_BACKEND_AUTO). */
+/*
+ * The back end in use (never XCB_PRESENT_UTIL_BACKEND_AUTO).
+ *
+ * See also xcb_present_util_backend_name(),
+ * xcb_present_util_swapchain_create().
+ */
 xcb_present_util_backend_t xcb_present_util_swapchain_backend(xcb_present_util_swapchain_t *sc);
 
 /* A name for a back end or a mode ("dri3", "shm", "put-image", "auto";
  * "fifo", "fifo-relaxed", "mailbox", "immediate"), or "unknown". */
+
+/*
+ * A back end's name.
+ *
+ * Names a back end for people and command lines: "auto", "dri3", "shm",
+ * "put-image".
+ *
+ * Returns A static string; "unknown" for a value that is no back end.
+ *
+ * See also xcb_present_util_mode_name(), xcb_present_util_swapchain_backend().
+ */
 const char *xcb_present_util_backend_name(xcb_present_util_backend_t backend);
+
+/*
+ * A presentation mode's name.
+ *
+ * Names a mode for people and command lines: "fifo", "fifo-relaxed",
+ * "mailbox", "immediate".
+ *
+ * Returns A static string; "unknown" for a value that is no mode.
+ *
+ * See also xcb_present_util_backend_name().
+ */
 const char *xcb_present_util_mode_name(xcb_present_util_mode_t mode);
 
 /* ---- changes between frames (what a driver needs) --------------------- */
 
 /*
+ * Give an acquired image back without presenting it.
+ *
  * Gives an acquired image back without presenting it
  * (VK_EXT_swapchain_maintenance1's vkReleaseSwapchainImagesEXT, or a
  * frame a toolkit abandons).  Its contents count as undefined afterwards
- * (the next acquire() says age 0).  Returns 0, or -EINVAL when the image
+ * (the next acquire() says age 0).
+ *
+ * Returns 0, or -EINVAL when the image
  * was not acquired.
+ *
+ * See also xcb_present_util_acquire(), xcb_present_util_present().
  */
 int xcb_present_util_release(xcb_present_util_swapchain_t *sc,
                              const xcb_present_util_image_t *image);
 
 /*
+ * Change the present mode between frames.
+ *
  * The present mode of the frames presented from now on (Vulkan's
  * per-present mode of VK_EXT_swapchain_maintenance1, a toolkit's vsync
  * switch).  Frames already queued keep theirs; a FIFO frame after MAILBOX
- * or IMMEDIATE ones goes to the vblank after the last of them.  Returns 0
+ * or IMMEDIATE ones goes to the vblank after the last of them.
+ *
+ * Returns 0
  * or -EINVAL (an unknown mode).
+ *
+ * See also xcb_present_util_swapchain_set_swap_interval(),
+ * xcb_present_util_swapchain_create().
  */
 int xcb_present_util_swapchain_set_mode(xcb_present_util_swapchain_t *sc,
                                         xcb_present_util_mode_t mode);
 
 /*
+ * Change the swap interval between frames.
+ *
  * The swap interval of the frames presented from now on
  * (glXSwapIntervalEXT): in the FIFO modes each frame stays on screen at
  * least interval vblanks; 0 presents as IMMEDIATE until an interval above
- * 0 is set again.  Returns 0 or -EINVAL (sc NULL).
+ * 0 is set again.
+ *
+ * Returns 0 or -EINVAL (sc NULL).
+ *
+ * See also xcb_present_util_swapchain_set_mode(),
+ * xcb_present_util_options_init().
  */
 int xcb_present_util_swapchain_set_swap_interval(xcb_present_util_swapchain_t *sc,
                                                  uint32_t interval);
 
 /*
+ * Replace a swapchain's caller images in place.
+ *
  * Replaces the caller images (options.images) of a swapchain made with
  * them, in place: a GL drawable's new back buffers after a resize, images
  * with another modifier set, more images or fewer (1 .. 16, one size and
@@ -537,12 +625,18 @@ int xcb_present_util_swapchain_set_swap_interval(xcb_present_util_swapchain_t *s
  * -EINVAL (no caller images at create, images the swapchain cannot take,
  * or on the SHM back end images the server could not map), -ENOTSUP (the
  * server refused the DRI3 images), -ENOMEM, -ENODEV, -EPIPE, -ETIMEDOUT.
+ *
+ * See also xcb_present_util_swapchain_create(),
+ * xcb_present_util_swapchain_set_num_buffers(), xcb_present_util_release(),
+ * xcb_present_util_swapchain_status().
  */
 int xcb_present_util_swapchain_set_images(xcb_present_util_swapchain_t *sc,
                                           xcb_dri3_util_buffer_t *const *images,
                                           uint32_t num_images);
 
 /*
+ * Change the number of a swapchain's own buffers in place.
+ *
  * The number of the library's own buffers, changed in place (2 .. 16): a
  * toolkit that wants one more frame of queue, or memory back.  New buffers
  * are made at once, with age 0; dropped ones (the highest indices) are
@@ -553,10 +647,15 @@ int xcb_present_util_swapchain_set_images(xcb_present_util_swapchain_t *sc,
  * Returns 0, -EBUSY (a buffer that would go is acquired), -EINVAL (caller
  * images: use set_images(); or n out of range), -ENOMEM, -ENODEV, -EPIPE,
  * -ETIMEDOUT.
+ *
+ * See also xcb_present_util_swapchain_create(),
+ * xcb_present_util_swapchain_set_images().
  */
 int xcb_present_util_swapchain_set_num_buffers(xcb_present_util_swapchain_t *sc, uint32_t n);
 
 /*
+ * The swapchain's state for a driver's state machine.
+ *
  * The swapchain's state as a driver's state machine wants it, without
  * waiting and without reading the connection: 0 (all well),
  * XCB_PRESENT_UTIL_SUBOPTIMAL (caller images that no longer fit the
@@ -564,19 +663,30 @@ int xcb_present_util_swapchain_set_num_buffers(xcb_present_util_swapchain_t *sc,
  * it can show changed), -ENODEV (the window is gone) or -EPIPE (the
  * connection broke).  The two errors are sticky: once reported, every
  * later call of the swapchain reports them too.
+ *
+ * See also xcb_present_util_swapchain_window_size(),
+ * xcb_present_util_acquire().
  */
 int xcb_present_util_swapchain_status(xcb_present_util_swapchain_t *sc);
 
 /*
+ * The window's size as the swapchain last heard it.
+ *
  * The window's size as the swapchain last heard it (Present's
  * ConfigureNotify, or the probe of a quiet window): what a driver reports
- * as the surface's extent, and what a resize hook compares with.  Returns
+ * as the surface's extent, and what a resize hook compares with.
+ *
+ * Returns
  * 0, or -EINVAL (a NULL argument).
+ *
+ * See also xcb_present_util_swapchain_status().
  */
 int xcb_present_util_swapchain_window_size(xcb_present_util_swapchain_t *sc,
                                            uint16_t *width, uint16_t *height);
 
 /*
+ * Free a swapchain and everything it holds.
+ *
  * Waits for what is in flight and makes the server forget the swapchain's
  * event selection (at most 100 ms in all, on a stopped server too), frees
  * every pixmap, shared memory segment, fd and mapping, and frees the
@@ -584,6 +694,8 @@ int xcb_present_util_swapchain_window_size(xcb_present_util_swapchain_t *sc,
  * server that did not answer within those 100 ms, a Present event for the
  * swapchain that comes later reaches the application's event queue.  NULL
  * does nothing.
+ *
+ * See also xcb_present_util_swapchain_create().
  */
 void xcb_present_util_swapchain_destroy(xcb_present_util_swapchain_t *sc);
 

@@ -44,7 +44,11 @@ typedef struct {
     uint32_t n_notifies;
 } xcb_present_util_synced_t;
 
-/* Zeroes *s and sets its size.  NULL does nothing. */
+/*
+ * Zeroes *s and sets its size.  NULL does nothing.
+ *
+ * See also xcb_present_util_present_pixmap_synced().
+ */
 void xcb_present_util_synced_init(xcb_present_util_synced_t *s);
 
 /*
@@ -63,14 +67,23 @@ void xcb_present_util_synced_init(xcb_present_util_synced_t *s);
  * notifies NULL with a count), -ENOTSUP (no DRI3 1.4, no Present 1.4, or
  * the window lacks the Syncobj capability), -ENODEV (no such window),
  * -EPIPE, -ETIMEDOUT, -ECANCELED (the caller's scope).
+ *
+ * See also xcb_present_util_synced_init(), xcb_present_util_present_synced(),
+ * xcb_dri3_util_syncobj_import(), xcb_dri3_util_timeline_create().
  */
 int xcb_present_util_present_pixmap_synced(xcb_connection_t *c,
                                            const xcb_present_util_synced_t *s,
                                            xcb_void_cookie_t *cookie);
 
 /*
+ * Present a pixmap with explicit acquire and release points.
+ *
  * xcb_present_util_present_pixmap_synced() with the whole pixmap, at
  * offset 0, on any CRTC, with no notifies: the same checks and returns.
+ *
+ * See also xcb_present_util_present_pixmap_synced(),
+ * xcb_dri3_util_syncobj_import(), xcb_dri3_util_timeline_create(),
+ * xcb_dri3_util_probe().
  */
 int xcb_present_util_present_synced(xcb_connection_t *c, xcb_window_t window,
                                     xcb_pixmap_t pixmap, uint32_t serial,

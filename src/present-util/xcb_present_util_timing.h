@@ -53,12 +53,18 @@ typedef struct {
  * proxy lost it): the frame was given up; msc and ust are 0. */
 #define XCB_PRESENT_UTIL_COMPLETE_LOST 0xff
 
-/* Zeroes *f and sets its size.  NULL does nothing. */
+/*
+ * Zeroes *f and sets its size.  NULL does nothing.
+ *
+ * See also xcb_present_util_swapchain_set_frame_callback().
+ */
 void xcb_present_util_frame_init(xcb_present_util_frame_t *f);
 
 typedef void (*xcb_present_util_frame_cb_t)(void *data, const xcb_present_util_frame_t *frame);
 
 /*
+ * Be told about every completed frame.
+ *
  * Calls cb(data, frame) once for every completed frame (its CompleteNotify
  * came; a frame given up as lost is not reported: wait_frame() says it
  * was, with mode XCB_PRESENT_UTIL_COMPLETE_LOST), in the order they came, without the swapchain's lock: cb may call the swapchain's
@@ -71,6 +77,8 @@ typedef void (*xcb_present_util_frame_cb_t)(void *data, const xcb_present_util_f
  * runs are not reported.  cb NULL turns it off.  The msc and ust it is
  * told never go backwards: after the server's count stepped back (a
  * window moved to another CRTC), msc goes on from where it was.
+ *
+ * See also xcb_present_util_swapchain_stats().
  */
 void xcb_present_util_swapchain_set_frame_callback(xcb_present_util_swapchain_t *sc,
                                                    xcb_present_util_frame_cb_t cb, void *data);
@@ -80,11 +88,16 @@ void xcb_present_util_swapchain_set_frame_callback(xcb_present_util_swapchain_t 
 typedef void (*xcb_present_util_resize_cb_t)(void *data, uint16_t width, uint16_t height);
 
 /*
+ * Be told when the window's size changes.
+ *
  * Calls cb(data, width, height) when the window's size changes (a GL
  * loader invalidates its drawable; a Vulkan WSI reports SUBOPTIMAL), under
  * the rules of the frame callback: without the lock, from the calls that
  * take the server's events in, one thread at a time.  cb NULL turns it
  * off.
+ *
+ * See also xcb_present_util_swapchain_set_frame_callback(),
+ * xcb_present_util_swapchain_window_size().
  */
 void xcb_present_util_swapchain_set_resize_callback(xcb_present_util_swapchain_t *sc,
                                                     xcb_present_util_resize_cb_t cb, void *data);
@@ -92,6 +105,8 @@ void xcb_present_util_swapchain_set_resize_callback(xcb_present_util_swapchain_t
 /* ---- aiming frames ----------------------------------------------------- */
 
 /*
+ * Show an acquired buffer at the first vblank at or after a time.
+ *
  * present(), shown at the first vblank at or after target_ust (UST,
  * microseconds, the clock of the frame callback's ust), never before.  The
  * vblank is found from the measured refresh and the recent completions;
@@ -106,6 +121,9 @@ void xcb_present_util_swapchain_set_resize_callback(xcb_present_util_swapchain_t
  * Returns what present() returns, -EINVAL also for a target_ust above
  * UINT64_MAX / 1000, and -EAGAIN when the timing did not become known
  * (nothing is sent; the buffer stays acquired).
+ *
+ * See also xcb_present_util_present(), xcb_present_util_wait_frame(),
+ * xcb_present_util_acquire().
  */
 int xcb_present_util_present_at(xcb_present_util_swapchain_t *sc,
                                 const xcb_present_util_image_t *image,
@@ -113,6 +131,8 @@ int xcb_present_util_present_at(xcb_present_util_swapchain_t *sc,
                                 uint64_t target_ust);
 
 /*
+ * Present a frame at a vblank count (glXSwapBuffersMscOML).
+ *
  * present(), aimed the way glXSwapBuffersMscOML aims (GLX_OML_sync_control):
  * at vblank target_msc when the count has not reached it; when it has (or
  * target_msc is 0), with divisor 0 as soon as the mode allows, and with
@@ -125,6 +145,9 @@ int xcb_present_util_present_at(xcb_present_util_swapchain_t *sc,
  *
  * Returns what present() returns, and -EINVAL also for divisor > 0 with
  * remainder >= divisor.
+ *
+ * See also xcb_present_util_wait_msc(), xcb_present_util_present_at(),
+ * xcb_present_util_wait_frame().
  */
 int xcb_present_util_present_msc(xcb_present_util_swapchain_t *sc,
                                  const xcb_present_util_image_t *image,
@@ -139,10 +162,16 @@ typedef struct {
     uint64_t sbc;           /* frame_id of the last frame shown (0: none yet) */
 } xcb_present_util_timing_t;
 
-/* Zeroes *t and sets its size.  NULL does nothing. */
+/*
+ * Zeroes *t and sets its size.  NULL does nothing.
+ *
+ * See also xcb_present_util_wait_msc().
+ */
 void xcb_present_util_timing_init(xcb_present_util_timing_t *t);
 
 /*
+ * Wait for a vblank count (glXWaitForMscOML).
+ *
  * Waits for a vblank the way glXWaitForMscOML does: until the count
  * reaches target_msc; when it already has, with divisor 0 returns at once
  * with the current count (the last vblank's), and with divisor > 0 waits
@@ -156,12 +185,17 @@ void xcb_present_util_timing_init(xcb_present_util_timing_t *t);
  * Returns 0, -ETIMEDOUT, -ENODEV, -EPIPE, -ECANCELED, -EBUSY (8 waits
  * at once already), -EINVAL (divisor > 0 with remainder >= divisor,
  * t->size below the first version).
+ *
+ * See also xcb_present_util_present_msc(), xcb_present_util_wait_frame(),
+ * xcb_present_util_timing_init().
  */
 int xcb_present_util_wait_msc(xcb_present_util_swapchain_t *sc, uint64_t target_msc,
                               uint64_t divisor, uint64_t remainder, int64_t timeout_ns,
                               xcb_present_util_timing_t *t);
 
 /*
+ * Wait until a presented frame was shown, and learn when.
+ *
  * Waits until frame frame_id was shown or skipped (its CompleteNotify
  * came, or it was given up as lost) and fills *frame, as far as
  * frame->size goes, with its timing (VK_KHR_present_wait,
@@ -175,6 +209,9 @@ int xcb_present_util_wait_msc(xcb_present_util_swapchain_t *sc, uint64_t target_
  * Returns 0, -ETIMEDOUT, -ENODEV, -EPIPE, -ECANCELED, -EINVAL (a frame_id
  * not presented yet, nothing presented yet with frame_id 0, or
  * frame->size below the first version).
+ *
+ * See also xcb_present_util_present(), xcb_present_util_present_at(),
+ * xcb_present_util_swapchain_set_frame_callback().
  */
 int xcb_present_util_wait_frame(xcb_present_util_swapchain_t *sc, uint64_t frame_id,
                                 int64_t timeout_ns, xcb_present_util_frame_t *frame);
@@ -198,23 +235,36 @@ typedef struct {
     uint64_t frame_id;
 } xcb_present_util_present_info_t;
 
-/* Zeroes *info and sets its size.  NULL does nothing. */
+/*
+ * Zeroes *info and sets its size.  NULL does nothing.
+ *
+ * See also xcb_present_util_present_with().
+ */
 void xcb_present_util_present_info_init(xcb_present_util_present_info_t *info);
 
 /*
+ * Present a frame with the caller's present id.
+ *
  * present() with the caller's id for the frame, and optionally a target
  * time (present_at()); info->frame_id says which frame_id the frame got
  * (frames presented out of acquire order get theirs in present order).
- * info NULL is present() with no damage.  Returns
+ * info NULL is present() with no damage.
+ *
+ * Returns
  * what present_at() returns, and -EINVAL also for an info->size below the
  * first version or a present_id not above the last one given (the frame
  * is not sent; the image is given back as by a failed present()).
+ *
+ * See also xcb_present_util_wait_present(),
+ * xcb_present_util_present_info_init().
  */
 int xcb_present_util_present_with(xcb_present_util_swapchain_t *sc,
                                   const xcb_present_util_image_t *image,
                                   xcb_present_util_present_info_t *info);
 
 /*
+ * Wait until a frame with the caller's present id was shown.
+ *
  * Waits until a frame whose present_id is at least present_id was shown,
  * skipped (replaced in MAILBOX) or given up as lost: VK_KHR_present_wait's
  * rule.  The id need not have been presented yet: the wait also covers
@@ -227,6 +277,8 @@ int xcb_present_util_present_with(xcb_present_util_swapchain_t *sc,
  *
  * Returns 0, -ETIMEDOUT, -ENODEV, -EPIPE, -ECANCELED, -EINVAL
  * (present_id 0, or frame->size below the first version).
+ *
+ * See also xcb_present_util_present_with(), xcb_present_util_wait_frame().
  */
 int xcb_present_util_wait_present(xcb_present_util_swapchain_t *sc, uint64_t present_id,
                                   int64_t timeout_ns, xcb_present_util_frame_t *frame);
