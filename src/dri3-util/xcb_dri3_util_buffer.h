@@ -148,6 +148,8 @@ void xcb_dri3_util_probe_refresh(xcb_connection_t *c);
 /* ---- buffers -------------------------------------------------------------- */
 
 /*
+ * A dma-buf or memfd buffer of 1 to 4 planes, which owns their fds.
+ *
  * A buffer: 1 to 4 planes of {fd, stride, offset} with a size, a DRM
  * fourcc and a modifier; the buffer owns the fds (several planes may share
  * one fd).  Dma-bufs from a GPU driver and memfds for software rendering
@@ -270,6 +272,7 @@ xcb_dri3_util_buffer_t *xcb_dri3_util_buffer_from_pixmap(xcb_connection_t *c,
                                                          xcb_pixmap_t pixmap,
                                                          xcb_generic_error_t **err);
 
+/* The access flags of xcb_dri3_util_buffer_map(): the CPU reads, writes. */
 #define XCB_DRI3_UTIL_MAP_READ 1u
 #define XCB_DRI3_UTIL_MAP_WRITE 2u
 
@@ -301,19 +304,6 @@ void *xcb_dri3_util_buffer_map(xcb_dri3_util_buffer_t *buf, unsigned plane, unsi
  * See also xcb_dri3_util_buffer_map(), xcb_dri3_util_buffer_begin_access().
  */
 int xcb_dri3_util_buffer_unmap(xcb_dri3_util_buffer_t *buf, unsigned plane);
-
-/*
- * For a mapping kept across frames (a swapchain maps its buffers once):
- * end_access ends the CPU's access to a mapped plane before the X server
- * or a GPU reads it, begin_access begins it again before the CPU writes
- * (waiting for their work on the buffer).  On a dma-buf each is
- * DMA_BUF_IOCTL_SYNC (end or start, with the mapping's read and write
- * flags); a memfd needs no sync and makes no system call.  _map() begins
- * an access and _unmap() ends the one still open; a begin or end already
- * in effect does nothing.  Returns 0, -EINVAL (the plane is not mapped),
- * or the sync ioctl's error (after end_access the access is ended all
- * the same; after begin_access it is not begun).
- */
 
 /*
  * Bracket the CPU's access to a plane that stays mapped.
@@ -358,10 +348,6 @@ int xcb_dri3_util_buffer_begin_access(xcb_dri3_util_buffer_t *buf, unsigned plan
  * See also xcb_dri3_util_buffer_begin_access(), xcb_dri3_util_buffer_unmap().
  */
 int xcb_dri3_util_buffer_end_access(xcb_dri3_util_buffer_t *buf, unsigned plane);
-
-/* The buffer's properties.  The per-plane ones return -1 (fd) or 0 for a
- * plane the buffer does not have.  Fds stay the buffer's: dup() them to
- * hand them on. */
 
 /*
  * The width of a buffer.

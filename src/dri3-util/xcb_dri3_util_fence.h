@@ -59,6 +59,17 @@
 extern "C" {
 #endif
 
+/*
+ * A fence on a shared futex page, as the X server and libxshmfence use.
+ *
+ * The object of xcb_dri3_util_fence_create(), _import() and
+ * _from_server(): opaque, freed with xcb_dri3_util_fence_destroy().  Its
+ * page is in libxshmfence's layout (see the top of
+ * <xcb/xcb_dri3_util_fence.h>), which the X server maps.
+ *
+ * See also xcb_dri3_util_fence_create(), xcb_dri3_util_fence_wait(),
+ * xcb_dri3_util_fence_to_server(), xcb_dri3_util_fence_watcher_t(3).
+ */
 typedef struct xcb_dri3_util_fence xcb_dri3_util_fence_t;
 
 /* ---- fences ------------------------------------------------------------ */
@@ -275,6 +286,8 @@ xcb_dri3_util_fence_t *xcb_dri3_util_fence_from_server(xcb_connection_t *c,
 /* ---- waiting from a main loop ------------------------------------------- */
 
 /*
+ * A thread that turns fence triggers into a pollable fd for a main loop.
+ *
  * A watcher lets a poll()/epoll/GLib main loop learn that fences
  * triggered, without blocking the loop's thread: the loop watches one fd,
  * an eventfd that turns readable when at least one watched fence has
@@ -304,6 +317,7 @@ xcb_dri3_util_fence_t *xcb_dri3_util_fence_from_server(xcb_connection_t *c,
  */
 typedef struct xcb_dri3_util_fence_watcher xcb_dri3_util_fence_watcher_t;
 
+/* The most fences one watcher holds (see xcb_dri3_util_fence_watcher_t). */
 #define XCB_DRI3_UTIL_WATCHER_MAX 127
 
 /*

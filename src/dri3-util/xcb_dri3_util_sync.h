@@ -53,6 +53,8 @@ xcb_dri3_syncobj_t xcb_dri3_util_syncobj_import(xcb_connection_t *c,
 int xcb_dri3_util_syncobj_free(xcb_connection_t *c, xcb_dri3_syncobj_t syncobj);
 
 /*
+ * A DRM timeline syncobj for DRI3 1.4 explicit sync.
+ *
  * A DRM timeline syncobj on a DRM device (libdrm's drmSyncobj calls), the
  * thing to import with xcb_dri3_util_syncobj_import() and to hand to
  * Present (xcb_present_util_present_synced() of libxcb-present-util).

@@ -64,6 +64,8 @@ extern "C" {
 int xcb_dri3_util_set_timeout(xcb_connection_t *c, int64_t timeout_ns);
 
 /*
+ * The timeout of a connection's waits.
+ *
  * The timeout of c: what xcb_dri3_util_set_timeout() set, or
  * XCB_DRI3_UTIL_DEFAULT_TIMEOUT_NS.
  *
@@ -71,8 +73,8 @@ int xcb_dri3_util_set_timeout(xcb_connection_t *c, int64_t timeout_ns);
  */
 int64_t xcb_dri3_util_timeout(xcb_connection_t *c);
 
-/* The request's reply carries fds (libxcb appends them to the reply; their
- * count is the reply's byte 1). */
+/* A flag of xcb_dri3_util_wait_reply(): the request's reply carries fds.
+ * (libxcb appends them to the reply; their count is the reply's byte 1.) */
 #define XCB_DRI3_UTIL_WAIT_REPLY_FDS 1u
 
 /*
@@ -140,6 +142,8 @@ int xcb_dri3_util_wait_void(xcb_connection_t *c, xcb_void_cookie_t cookie,
 int64_t xcb_dri3_util_deadline(xcb_connection_t *c);
 
 /*
+ * A deadline and a cancel fd that cap the calling thread's waits.
+ *
  * A scope caps every wait of the calling thread, in this library and in
  * the libraries built on it: each ends by deadline_ns at the latest and
  * gives up with -ECANCELED (errno ECANCELED) once cancel_fd turns

@@ -71,8 +71,9 @@
 #include <xcb/xproto.h>
 #include <xcb/dri3.h>
 
-/* A buffer of libxcb-dri3-util (<xcb/xcb_dri3_util_buffer.h>), for the
- * caller's images; declared once whichever header comes first. */
+/* A buffer of libxcb-dri3-util, for the caller's images.  Its header is
+ * <xcb/xcb_dri3_util_buffer.h>; declared once whichever header comes
+ * first. */
 #ifndef XCB_DRI3_UTIL_BUFFER_T_DEFINED
 #define XCB_DRI3_UTIL_BUFFER_T_DEFINED
 typedef struct xcb_dri3_util_buffer xcb_dri3_util_buffer_t;
@@ -82,8 +83,26 @@ typedef struct xcb_dri3_util_buffer xcb_dri3_util_buffer_t;
 extern "C" {
 #endif
 
+/*
+ * A vsync swapchain on one window: its buffers, their frames and timing.
+ *
+ * Opaque: made with xcb_present_util_swapchain_create(), freed with
+ * xcb_present_util_swapchain_destroy().  Its life cycle, back ends, modes
+ * and threading rules are described in xcb_present_util(7).
+ *
+ * See also xcb_present_util_swapchain_create(), xcb_present_util_acquire(),
+ * xcb_present_util_present(), xcb_present_util(7).
+ */
 typedef struct xcb_present_util_swapchain xcb_present_util_swapchain_t;
 
+/*
+ * When a presented frame is shown: the swapchain's present modes.
+ *
+ * options.mode at create, xcb_present_util_swapchain_set_mode() later;
+ * xcb_present_util_mode_name() names them.
+ *
+ * See also xcb_present_util_options_t(3), xcb_present_util_swapchain_set_mode().
+ */
 typedef enum {
     /* Every frame is shown, each for at least one vblank, never torn. */
     XCB_PRESENT_UTIL_MODE_FIFO,
@@ -97,6 +116,16 @@ typedef enum {
     XCB_PRESENT_UTIL_MODE_IMMEDIATE
 } xcb_present_util_mode_t;
 
+/*
+ * How a swapchain's buffers reach the server: DRI3, MIT-SHM or PutImage.
+ *
+ * options.backend: AUTO picks DRI3 where the server has it and fds can
+ * travel, else SHM on a local server, else PUT_IMAGE (the top of
+ * <xcb/xcb_present_util.h> describes the three).
+ * xcb_present_util_swapchain_backend() says which one is in use.
+ *
+ * See also xcb_present_util_options_t(3), xcb_present_util_backend_name().
+ */
 typedef enum {
     XCB_PRESENT_UTIL_BACKEND_AUTO,
     XCB_PRESENT_UTIL_BACKEND_DRI3,
@@ -114,6 +143,7 @@ typedef enum {
  * a size smaller than the struct's first version (this one) is refused
  * with -EINVAL.
  */
+
 /* How acquire() chooses its moment in the FIFO modes. */
 typedef enum {
     /* acquire() returns as soon as a buffer is free and fewer than
@@ -135,7 +165,9 @@ typedef enum {
     XCB_PRESENT_UTIL_PACING_LOW_LATENCY
 } xcb_present_util_pacing_t;
 
-/* PRIME's copy (options.prime_copy): renders src (the caller's image)
+/* A copy of the caller's image into its PRIME display buffer.
+ *
+ * PRIME's copy (options.prime_copy): renders src (the caller's image)
  * into dst (its linear display buffer, the same size and format) for the
  * rectangles in damage (n_damage 0: all of it), done or queued on the
  * caller's GPU before it returns so that the server's read of dst comes
@@ -147,6 +179,17 @@ typedef int (*xcb_present_util_prime_copy_t)(void *data, const xcb_dri3_util_buf
                                              const xcb_dri3_util_buffer_t *dst,
                                              const xcb_rectangle_t *damage, uint32_t n_damage);
 
+/*
+ * How to make a swapchain: mode, back end, buffers, pacing, caller images.
+ *
+ * A sized struct (see above): fill it with xcb_present_util_options_init()
+ * and change the fields wanted; xcb_present_util_swapchain_create() reads
+ * only the first `size` bytes.  The fields after each `-- after ... --`
+ * marker are those a program built against an earlier version lacks.
+ *
+ * See also xcb_present_util_options_init(), xcb_present_util_swapchain_create(),
+ * xcb_present_util(7).
+ */
 typedef struct {
     uint32_t size;          /* sizeof(xcb_present_util_options_t) */
     xcb_present_util_mode_t mode;
@@ -262,6 +305,16 @@ typedef enum {
  */
 void xcb_present_util_options_init(xcb_present_util_options_t *o);
 
+/*
+ * A buffer handed out by acquire(): its pixels, size, age and timing.
+ *
+ * A sized struct (see above): set up with xcb_present_util_image_init(),
+ * filled by xcb_present_util_acquire() as far as its `size` goes and given
+ * back with xcb_present_util_present() or xcb_present_util_release().
+ *
+ * See also xcb_present_util_image_init(), xcb_present_util_acquire(),
+ * xcb_present_util_present().
+ */
 typedef struct {
     uint32_t size;          /* sizeof(xcb_present_util_image_t) */
     void *pixels;           /* height rows of stride bytes */
@@ -323,7 +376,9 @@ typedef struct {
 /* image.flags: the caller signals image.acquire_point itself. */
 #define XCB_PRESENT_UTIL_IMAGE_CALLER_SIGNALS 1u
 
-/* acquire()'s return with caller images: an image was handed out, but the
+/* What acquire() returns when caller images no longer fit the window.
+ *
+ * acquire()'s return with caller images: an image was handed out, but the
  * images no longer fit the window (its size, or the modifiers it can
  * show, changed).  The image can still be presented (the server scales or
  * copies); the caller makes a new swapchain with new images when
@@ -337,6 +392,15 @@ typedef struct {
  */
 void xcb_present_util_image_init(xcb_present_util_image_t *img);
 
+/*
+ * A swapchain's statistics: frames, completions, latency, buffers.
+ *
+ * A sized struct (see above): set up with xcb_present_util_stats_init()
+ * and filled by xcb_present_util_swapchain_stats() as far as its `size`
+ * goes.
+ *
+ * See also xcb_present_util_stats_init(), xcb_present_util_swapchain_stats().
+ */
 typedef struct {
     uint32_t size;              /* sizeof(xcb_present_util_stats_t) */
     uint64_t presented;         /* present() calls that were sent */

@@ -28,8 +28,9 @@ extern "C" {
 
 /* ---- per-frame timing ------------------------------------------------- */
 
-/* What happened to one frame, for callers that want per-frame timing.  The
- * library fills it for the frame callback with size set to its own
+/* What happened to one frame, for callers that want per-frame timing.
+ *
+ * The library fills it for the frame callback with size set to its own
  * sizeof (read only the fields that lie within size), and for
  * xcb_present_util_wait_frame() as far as the caller's size goes. */
 typedef struct {
@@ -49,7 +50,9 @@ typedef struct {
     uint64_t present_id;    /* the caller's id of present_with(), 0: none */
 } xcb_present_util_frame_t;
 
-/* frame->mode of a frame whose CompleteNotify never came (a server or a
+/* The mode of a frame given up as lost.
+ *
+ * frame->mode of a frame whose CompleteNotify never came (a server or a
  * proxy lost it): the frame was given up; msc and ust are 0. */
 #define XCB_PRESENT_UTIL_COMPLETE_LOST 0xff
 
@@ -60,6 +63,7 @@ typedef struct {
  */
 void xcb_present_util_frame_init(xcb_present_util_frame_t *f);
 
+/* What the frame callback is called with: the caller's data and a frame. */
 typedef void (*xcb_present_util_frame_cb_t)(void *data, const xcb_present_util_frame_t *frame);
 
 /*
@@ -83,7 +87,9 @@ typedef void (*xcb_present_util_frame_cb_t)(void *data, const xcb_present_util_f
 void xcb_present_util_swapchain_set_frame_callback(xcb_present_util_swapchain_t *sc,
                                                    xcb_present_util_frame_cb_t cb, void *data);
 
-/* The window's new size, as the swapchain heard it (Present's
+/* What the resize callback is called with.
+ *
+ * The window's new size, as the swapchain heard it (Present's
  * ConfigureNotify, or the probe of a quiet window). */
 typedef void (*xcb_present_util_resize_cb_t)(void *data, uint16_t width, uint16_t height);
 
