@@ -41,9 +41,10 @@ def _member_name(code, enum):
     return ", ".join([first] + [re.findall(r"\w+", p)[-1] for p in parts[1:]])
 
 
-def _body_pieces(body, line):
+def _body_pieces(body, line, stop):
     """The body of a struct or enum as (kind, text, first line, last line):
-    comments, and code pieces ending at ';' or ','."""
+    comments, and code pieces ending at stop (';' for a struct's members,
+    ',' for an enum's)."""
     pieces, pos, start = [], 0, None
     while pos < len(body):
         if body.startswith("/*", pos):
@@ -55,7 +56,7 @@ def _body_pieces(body, line):
         c = body[pos]
         if not c.isspace() and start is None:
             start = pos
-        if c in ";," and start is not None and body.count("(", start, pos) == body.count(
+        if c == stop and start is not None and body.count("(", start, pos) == body.count(
                 ")", start, pos):
             pieces.append(("code", body[start:pos + 1], line + body.count("\n", 0, start),
                            line + body.count("\n", 0, pos)))
@@ -73,7 +74,7 @@ def _members(body, line, enum):
     ends is that member's; one on lines of its own is the next member's,
     unless it is a `-- ... --` marker, which stays in the synopsis."""
     members, above, last_end = [], None, None
-    for kind, text, first, last in _body_pieces(body, line):
+    for kind, text, first, last in _body_pieces(body, line, "," if enum else ";"):
         if kind == "code":
             code = " ".join(_strip_comments(text).split())
             members.append(Member(code=code, name=_member_name(code, enum),
