@@ -8,6 +8,7 @@
 - Indented lines are lists: "- text" bullets or "TAG  text" items (two
   spaces at least between tag and text); a line indented deeper than its
   item continues it.
+- Lines starting with "| " are shown as they are (a table, an example).
 """
 
 import re
@@ -17,7 +18,7 @@ from .model import Block, Doc
 
 NAME_MAX = 100
 _UNDERLINE = re.compile(r"^\s*(={3,}|-{3,})\s*$")
-_TAGGED = re.compile(r"^(\S+)\s{2,}(\S.*)$")
+_TAGGED = re.compile(r"^(\S+(?: \S+)*)\s{2,}(\S.*)$")
 _SEE_ALSO_ENTRY = re.compile(r"^(\w+)(?:\((\w*)\))?$")
 _ABBREVIATIONS = ("e.g", "i.e", "etc", "vs", "cf")
 
@@ -53,14 +54,24 @@ def comment_text(raw):
 def _groups(lines, path):
     """Blank-line separated groups of blocks; a heading is its own group
     ("heading", title).  Each group: (kind, line, first text, blocks)."""
-    groups, blocks, para, item = [], [], [], None
+    groups, blocks, para, item, verbatim = [], [], [], None, []
     start = None
 
-    def flush_para():
+    def flush_verbatim():
+        nonlocal verbatim
+        if verbatim:
+            blocks.append(Block(text="\n".join(verbatim), verbatim=True))
+            verbatim = []
+
+    def flush_text():
         nonlocal para
         if para:
             blocks.append(Block(text="\n".join(para)))
             para = []
+
+    def flush_para():
+        flush_verbatim()
+        flush_text()
 
     def flush_item():
         nonlocal item
@@ -96,6 +107,12 @@ def _groups(lines, path):
             start = number
         indent = len(text) - len(text.lstrip())
         stripped = text.strip()
+        if text.startswith("|"):
+            flush_text()
+            flush_item()
+            verbatim.append(text[2:] if text.startswith("| ") else "")
+            continue
+        flush_verbatim()
         if indent == 0:
             flush_item()
             para.append(stripped)
@@ -152,7 +169,8 @@ def parse_doc(raw, path, line):
     if not lines:
         raise HeaderError(path, line, "an empty comment")
     groups = _groups(lines, path)
-    if not groups or groups[0][0] != "text" or groups[0][2][0].items:
+    if not groups or groups[0][0] != "text" or groups[0][2][0].items \
+            or groups[0][2][0].verbatim:
         raise HeaderError(path, line, "a comment must open with a sentence, its NAME line")
     first = groups[0][2]
     sentence, rest = _first_sentence(" ".join(first[0].text.split()))

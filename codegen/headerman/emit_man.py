@@ -34,7 +34,9 @@ def prose(text, pages):
 def _blocks(blocks, pages, first=True):
     out = []
     for b in blocks:
-        if not b.items:
+        if b.verbatim:
+            out += [".PP", ".nf", escape(b.text), ".fi"]
+        elif not b.items:
             if not first:
                 out.append(".PP")
             out.append(prose(b.text, pages))

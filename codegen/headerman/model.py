@@ -7,9 +7,10 @@ from dataclasses import dataclass, field
 @dataclass(frozen=True)
 class Block:
     """A paragraph (items empty) or a list: items are (tag, text) pairs,
-    tag None for a `- ` bullet."""
+    tag None for a `- ` bullet.  A verbatim paragraph keeps its lines."""
     text: str = ""
     items: tuple = ()
+    verbatim: bool = False
 
 
 @dataclass(frozen=True)

@@ -65,6 +65,12 @@ typedef void (*xcb_demo_util_changed_t)(void *data, xcb_demo_util_thing_t *thing
  *           or for one of its copies
  * and nothing else.
  *
+ * A table, shown as it is:
+ *
+ * | name    copies
+ * | small        1
+ * | \large   - 8 -
+ *
  * Threads
  * -------
  * Any thread may call xcb_demo_util_thing_create(); a line that starts
