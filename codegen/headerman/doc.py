@@ -195,7 +195,7 @@ def parse_doc(raw, path, line):
             if len(body) > 1:
                 raise HeaderError(path, number, "a See also paragraph with a list in it")
             see_also = _see_also(" ".join(head.split()), path, number)
-        elif re.match(r"Returns\b", head) and current is description:
+        elif re.match(r"Returns\b", head):
             returns.extend(body)
         else:
             current.extend(body)

@@ -67,7 +67,7 @@ extern "C" {
  * (xcb_dri3_util_wait_scope_push()) can make the bound of its calls shorter,
  * never longer.
  *
- * Returns xcb_dri3_util_set_timeout() returns 0, -EINVAL (c is NULL or
+ * Returns 0 from xcb_dri3_util_set_timeout(), -EINVAL (c is NULL or
  * timeout_ns is not positive) or -ENOMEM (and sets errno).
  *
  * See also xcb_dri3_util_deadline(), xcb_dri3_util_wait_reply(),
@@ -117,6 +117,7 @@ int64_t xcb_dri3_util_timeout(xcb_connection_t *c);
  * xcb_dri3_util_collect_abandoned(), which frees it and closes its fds, so
  * that libxcb keeps no record of it and no fd leaks.
  *
+ * Returns one of:
  *   0  *reply holds the reply, which the caller frees (NULL only for a request
  *      without a reply)
  *   1  *error holds the X error, which the caller frees (when error is NULL it
@@ -219,8 +220,8 @@ typedef struct xcb_dri3_util_wait_scope {
  * is borrowed: it must stay open until the scope is popped.  A new thread
  * starts with no scope.
  *
- * Returns xcb_dri3_util_wait_scope_push() returns the previous scope
- * (INT64_MAX and -1 where none was in force).
+ * Returns the previous scope from xcb_dri3_util_wait_scope_push() (INT64_MAX
+ * and -1 where none was in force).
  *
  * See also xcb_dri3_util_wait_reply(), xcb_dri3_util_deadline(),
  * xcb_dri3_util_set_timeout().
