@@ -316,6 +316,9 @@ int mock_config_set(struct mock_config *cfg, const char *key, const char *value)
         cfg->xfixes = strcmp(value, "on") == 0;
     } else if (strcmp(key, "present-complete-mode") == 0) {
         ok = (cfg->complete_mode = mock_present_mode_parse(value)) >= 0;
+    } else if (strcmp(key, "syncobj-release") == 0) {
+        ok = strcmp(value, "signal") == 0 || strcmp(value, "attach") == 0;
+        cfg->release_attach_only = strcmp(value, "attach") == 0;
     } else if (strcmp(key, "transcript") == 0 && strcmp(value, "off") == 0) {
         cfg->transcript_off = ok = true;
     } else if (strcmp(key, "transcript") == 0) {

@@ -143,6 +143,7 @@ struct mock_config {
     bool shm;                           /* "shm on": MIT-SHM (default off) */
     bool xfixes;                        /* "xfixes on": regions (default off) */
     int complete_mode;                  /* mock-present-modes.c */
+    bool release_attach_only;           /* "syncobj-release attach" */
     struct mock_fault faults[MOCK_MAX_FAULTS];
     int n_faults;
 };

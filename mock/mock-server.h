@@ -72,6 +72,12 @@
  *                              flipped and stay busy until the next one),
  *                              suboptimal (SuboptimalCopy where the client
  *                              set the Suboptimal option)
+ *   syncobj-release signal|attach  what the server does with a release
+ *                              point of a memfd timeline once it is done
+ *                              with the pixmap: signal it (default), or
+ *                              only make it available, as a server whose
+ *                              GPU has yet to finish its copy (the test
+ *                              signals the point itself, as that GPU would)
  *   transcript PATH            where the transcript goes (default: none for
  *                              the program, the private directory for tests);
  *                              "off": none, for long runs (tests/soak)

@@ -227,10 +227,16 @@ void mock_release_signal(struct mock_server_state *s, struct mock_release *r, co
 {
     if (!r)
         return;
-    mock_info(s, "release: pixmap 0x%x serial %u %s: 0x%x@%llu signalled (%s)", r->pixmap,
+    bool attach = s->cfg->release_attach_only && r->syncobj->kind == KIND_PAGE;
+
+    mock_info(s, "release: pixmap 0x%x serial %u %s: 0x%x@%llu %s (%s)", r->pixmap,
               r->serial, why, r->syncobj_id, (unsigned long long)r->point,
+              attach ? "made available, not signalled" : "signalled",
               mock_syncobj_kind(r->syncobj));
-    signal_point(s, r->syncobj, r->point);
+    if (attach)
+        timeline_page_attach(r->syncobj->page, r->point);
+    else
+        signal_point(s, r->syncobj, r->point);
     release_unlink(s, r);
 }
 

@@ -98,15 +98,57 @@ static int wait_error(void)
     return ret == -ETIME ? -ETIMEDOUT : ret;
 }
 
-int xcb_dri3_util_timeline_wait(xcb_dri3_util_timeline_t *tl, uint64_t point,
-                                int64_t timeout_ns)
+static int wait_one(xcb_dri3_util_timeline_t *tl, uint64_t point, int64_t timeout_ns,
+                    uint32_t flags)
 {
     int64_t deadline = deadline_of(timeout_ns);
 
     errno = 0;
-    if (drmSyncobjTimelineWait(tl->drm_fd, &tl->handle, &point, 1, deadline,
-                               DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT, NULL) != 0)
+    if (drmSyncobjTimelineWait(tl->drm_fd, &tl->handle, &point, 1, deadline, flags, NULL) != 0)
         return wait_error();
+    return 0;
+}
+
+int xcb_dri3_util_timeline_wait(xcb_dri3_util_timeline_t *tl, uint64_t point,
+                                int64_t timeout_ns)
+{
+    return wait_one(tl, point, timeout_ns, DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT);
+}
+
+/* WAIT_AVAILABLE alone: the kernel waits for the fence to be attached,
+ * not for it to signal. */
+int xcb_dri3_util_timeline_wait_available(xcb_dri3_util_timeline_t *tl, uint64_t point,
+                                          int64_t timeout_ns)
+{
+    return wait_one(tl, point, timeout_ns, DRM_SYNCOBJ_WAIT_FLAGS_WAIT_AVAILABLE);
+}
+
+/* DRM_IOCTL_SYNCOBJ_EVENTFD (Linux 6.6), declared here because the
+ * libdrm of older systems lacks it: the kernel's layout and number. */
+struct util_syncobj_eventfd {
+    uint32_t handle;
+    uint32_t flags;         /* 0 or DRM_SYNCOBJ_WAIT_FLAGS_WAIT_AVAILABLE */
+    uint64_t point;
+    int32_t fd;
+    uint32_t pad;
+};
+#define UTIL_IOCTL_SYNCOBJ_EVENTFD DRM_IOWR(0xCF, struct util_syncobj_eventfd)
+
+int xcb_dri3_util_timeline_notify(xcb_dri3_util_timeline_t *tl, uint64_t point,
+                                  uint32_t flags, int eventfd)
+{
+    struct util_syncobj_eventfd arg = {
+        .handle = tl->handle, .point = point, .fd = eventfd,
+        .flags = flags & XCB_DRI3_UTIL_TIMELINE_AVAILABLE ? DRM_SYNCOBJ_WAIT_FLAGS_WAIT_AVAILABLE
+                                                          : 0,
+    };
+
+    if (flags & ~XCB_DRI3_UTIL_TIMELINE_AVAILABLE)
+        return -EINVAL;
+    errno = 0;
+    /* a kernel that does not know the number says EINVAL */
+    if (drmIoctl(tl->drm_fd, UTIL_IOCTL_SYNCOBJ_EVENTFD, &arg) != 0)
+        return drm_error();
     return 0;
 }
 

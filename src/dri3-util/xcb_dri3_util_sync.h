@@ -122,6 +122,45 @@ int xcb_dri3_util_timeline_signal(xcb_dri3_util_timeline_t *tl, uint64_t point);
  */
 int xcb_dri3_util_timeline_wait(xcb_dri3_util_timeline_t *tl, uint64_t point,
                                 int64_t timeout_ns);
+/*
+ * Wait until a point of a timeline has a fence.  Waits until point of the
+ * timeline is available: a fence that will signal it is attached (the server,
+ * or GPU work it submitted, will signal it), signalled or not
+ * (DRM_SYNCOBJ_WAIT_FLAGS_WAIT_AVAILABLE).  A GPU that waits for the point
+ * itself (a Vulkan semaphore, a driver's syncobj wait) needs no more than this
+ * before its work is queued.  timeout_ns is relative: 0 only tests, a negative
+ * value waits forever.
+ *
+ * Returns 0 once available, -ETIMEDOUT when the deadline passed first, or
+ * another negative errno (the kernel's).
+ *
+ * See also xcb_dri3_util_timeline_wait(), xcb_dri3_util_timeline_notify().
+ */
+int xcb_dri3_util_timeline_wait_available(xcb_dri3_util_timeline_t *tl, uint64_t point,
+                                          int64_t timeout_ns);
+/* A flag of xcb_dri3_util_timeline_notify(): notify at availability.
+ *
+ * xcb_dri3_util_timeline_notify()'s flags: notify once the point is
+ * available (see xcb_dri3_util_timeline_wait_available()), not signalled. */
+#define XCB_DRI3_UTIL_TIMELINE_AVAILABLE 1u
+/*
+ * Have the kernel count a timeline point on an eventfd.  Asks the kernel to
+ * add 1 to eventfd (an eventfd(2), borrowed: the kernel keeps a reference of
+ * its own) once point is signalled, or with XCB_DRI3_UTIL_TIMELINE_AVAILABLE
+ * in flags once it is available (see xcb_dri3_util_timeline_wait_available()),
+ * so that a main loop sleeps on the eventfd instead of polling the timeline.
+ * A point already there adds 1 at once; each call asks once.  This is
+ * DRM_IOCTL_SYNCOBJ_EVENTFD, which came with Linux 6.6; the servers that offer
+ * Present's Syncobj capability need it themselves.
+ *
+ * Returns 0, -EINVAL (unknown flags, an fd that is no eventfd, or a kernel
+ * before Linux 6.6), or another negative errno (the kernel's).
+ *
+ * See also xcb_dri3_util_timeline_wait(),
+ * xcb_dri3_util_timeline_wait_available().
+ */
+int xcb_dri3_util_timeline_notify(xcb_dri3_util_timeline_t *tl, uint64_t point,
+                                  uint32_t flags, int eventfd);
 /* The most timelines one xcb_dri3_util_timeline_wait_any() waits for. */
 #define XCB_DRI3_UTIL_WAIT_ANY_MAX 64
 

@@ -38,6 +38,11 @@ struct dri3_state {
     const struct sc_timeline_ops *tl_ops;
     /* init's trial timeline, kept for the first buffer made after it */
     struct sync_timeline spare;
+    /* The kernel adds to it when a frame's release point is signalled
+     * (available, with XCB_PRESENT_UTIL_SYNC_GPU_WAITS): acquire()'s
+     * wait sleeps on it.  -1 without explicit sync, or once the kernel
+     * refused to notify (acquire() then looks every millisecond). */
+    int idle_efd;
     uint64_t *mods_window, *mods_screen;    /* the server's last lists */
     uint32_t n_window, n_screen;
     /* Caller images: their pixmaps, made at init in one round trip and

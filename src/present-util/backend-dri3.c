@@ -27,6 +27,8 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/eventfd.h>
+#include <unistd.h>
 
 #include "backend-dri3-private.h"
 
@@ -54,6 +56,18 @@ static int drm_wait(void *tl, uint64_t point, int64_t timeout_ns)
     return xcb_dri3_util_timeline_wait(tl, point, timeout_ns);
 }
 
+static int drm_wait_available(void *tl, uint64_t point, int64_t timeout_ns)
+{
+    return xcb_dri3_util_timeline_wait_available(tl, point, timeout_ns);
+}
+
+static int drm_notify(void *tl, uint64_t point, bool available, int eventfd)
+{
+    return xcb_dri3_util_timeline_notify(tl, point,
+                                         available ? XCB_DRI3_UTIL_TIMELINE_AVAILABLE : 0,
+                                         eventfd);
+}
+
 static void drm_destroy(void *tl)
 {
     xcb_dri3_util_timeline_destroy(tl);
@@ -65,6 +79,8 @@ const struct sc_timeline_ops sc_timeline_drm = {
     .fd = drm_fd,
     .signal = drm_signal,
     .wait = drm_wait,
+    .wait_available = drm_wait_available,
+    .notify = drm_notify,
     .destroy = drm_destroy,
 };
 
@@ -164,6 +180,10 @@ static void free_state(sc_t *sc)
         return;
     dri3_images_fini(sc);
     sync_timeline_free(sc, &st->spare);
+    if (st->idle_efd >= 0) {
+        close(st->idle_efd);
+        sc->fds_open--;
+    }
     /* the buffers made with GBM are gone: the caller's teardown freed
      * ours, dri3_images_fini() PRIME's */
     dri3_alloc_fini(sc);
@@ -263,7 +283,11 @@ static void try_explicit_sync(sc_t *sc)
         st->tl_ops = NULL;
         return;
     }
-    sc_log(sc, "DRI3: explicit sync, a %s per buffer", ops->name);
+    st->idle_efd = ops->notify ? eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK) : -1;
+    if (st->idle_efd >= 0)
+        sc->fds_open++;
+    sc_log(sc, "DRI3: explicit sync, a %s per buffer; acquire() waits until a release point "
+           "is %s", ops->name, sc->gpu_waits ? "available (the caller's GPU waits)" : "signalled");
 }
 
 static int dri3_init(sc_t *sc)
@@ -274,6 +298,7 @@ static int dri3_init(sc_t *sc)
     st = calloc(1, sizeof *st);
     if (!st)
         return -ENOMEM;
+    st->idle_efd = -1;
     sc->backend_data = st;
     xcb_dri3_util_caps_init(&st->caps);
     r = xcb_dri3_util_probe(sc->c, &st->caps);
@@ -415,6 +440,7 @@ static void dri3_describe(sc_t *sc, struct buffer *b, xcb_present_util_image_t *
     image->sync_fd = dri3_state(sc)->tl_ops->fd(db->sync.tl);
     image->acquire_point = db->point + 1;
     image->release_point = db->point + 2;
+    image->wait_point = sc->gpu_waits ? db->release_point : 0;
 }
 
 /* A frame that was not sent: its acquire point may have been signalled
@@ -482,13 +508,21 @@ static bool dri3_is_idle(sc_t *sc, struct buffer *b, int64_t timeout_ns)
 {
     struct dri3_buffer *db = b->priv;
 
-    if (db->sync.tl)
-        return !db->release_point ||
-               dri3_state(sc)->tl_ops->wait(db->sync.tl, db->release_point, timeout_ns) == 0;
+    if (db->sync.tl) {
+        const struct sc_timeline_ops *ops = dri3_state(sc)->tl_ops;
+
+        if (!db->release_point)
+            return true;
+        if (sc->gpu_waits && ops->wait_available)
+            return ops->wait_available(db->sync.tl, db->release_point, timeout_ns) == 0;
+        return ops->wait(db->sync.tl, db->release_point, timeout_ns) == 0;
+    }
     if (xcb_dri3_util_fence_is_triggered(db->fence))
         return true;
     return timeout_ns > 0 && xcb_dri3_util_fence_wait(db->fence, timeout_ns) == 0;
 }
+
+static void watch_release(sc_t *sc, struct dri3_buffer *db);
 
 /* PresentPixmapSynced when explicit sync is on, on the buffer's own
  * timeline: the CPU has finished writing, so the acquire point is
@@ -511,7 +545,43 @@ static int dri3_prepare_submit(sc_t *sc, struct buffer *b, struct sc_submit *s)
     s->acquire_syncobj = s->release_syncobj = db->sync.syncobj;
     s->acquire_point = acquire;
     s->release_point = db->release_point;
+    watch_release(sc, db);
     return 0;
+}
+
+/* The kernel is asked to wake acquire()'s wait when the release point
+ * comes (a frame not sent after all wakes it once for nothing).  Where it
+ * cannot, is_idle() is asked every millisecond instead, as before. */
+static void watch_release(sc_t *sc, struct dri3_buffer *db)
+{
+    struct dri3_state *st = dri3_state(sc);
+    int r;
+
+    if (st->idle_efd < 0)
+        return;
+    r = st->tl_ops->notify(db->sync.tl, db->release_point, sc->gpu_waits, st->idle_efd);
+    if (r == 0)
+        return;
+    sc_log(sc, "DRI3: the kernel cannot notify release points (%s): acquire() looks every "
+           "millisecond", strerror(-r));
+    close(st->idle_efd);
+    sc->fds_open--;
+    st->idle_efd = -1;
+}
+
+static int dri3_idle_fd(sc_t *sc)
+{
+    return dri3_state(sc)->idle_efd;
+}
+
+static void dri3_drain_idle_fd(sc_t *sc)
+{
+    uint64_t count;
+
+    /* EAGAIN: nothing came */
+    if (dri3_state(sc)->idle_efd >= 0 &&
+        read(dri3_state(sc)->idle_efd, &count, sizeof count) < 0 && errno != EAGAIN)
+        sc_log(sc, "DRI3: reading the release points' eventfd failed (%s)", strerror(errno));
 }
 
 /* SuboptimalCopy: the server would flip another layout.  Reallocate only
@@ -549,6 +619,8 @@ const struct backend_ops sc_backend_dri3 = {
     .free = dri3_free,
     .idle_fence = dri3_idle_fence,
     .is_idle = dri3_is_idle,
+    .idle_fd = dri3_idle_fd,
+    .drain_idle_fd = dri3_drain_idle_fd,
     .prepare_submit = dri3_prepare_submit,
     .describe = dri3_describe,
     .abandon = dri3_abandon,

@@ -187,9 +187,9 @@ bool sc_clock_is_local(const sc_t *sc)
     uint64_t period = sc_clock_period_ns(sc);
 
     /* The last reading's UST lies within a period before it came. */
-    return sc->have_msc && period && sc->last_ust &&
-           sc->last_ust * 1000 <= sc->last_reading_ns &&
-           sc->last_reading_ns - sc->last_ust * 1000 < 2 * period;
+    return sc->msc.have_msc && period && sc->msc.last_ust &&
+           sc->msc.last_ust * 1000 <= sc->msc.last_reading_ns &&
+           sc->msc.last_reading_ns - sc->msc.last_ust * 1000 < 2 * period;
 }
 
 void sc_clock_prime(sc_t *sc)
@@ -197,21 +197,21 @@ void sc_clock_prime(sc_t *sc)
     uint64_t first;
 
     /* Asked for, and the count has not passed the last target yet. */
-    if (!sc->have_msc || (sc->clock.prime_msc && sc->last_msc < sc->clock.prime_msc))
+    if (!sc->msc.have_msc || (sc->clock.prime_msc && sc->msc.last_msc < sc->clock.prime_msc))
         return;
     /* Two and three vblanks ahead, past any rounding of the server's
      * count; the serial is the target, which tells their completions
      * apart from the anchor's (serial 0, target 0: "now").  When they
      * came late (the count had moved on while the client was slow), done
      * at once and no reading, again from the count they brought. */
-    if (sc->last_msc >= UINT64_MAX - 3) {
+    if (sc->msc.last_msc >= UINT64_MAX - 3) {
         /* a count at the end of its range (only a broken server reports
          * one): no target past it to ask for */
         sc_log(sc, "msc %llu: no vblank past it to learn the clock from",
-               (unsigned long long)sc->last_msc);
+               (unsigned long long)sc->msc.last_msc);
         return;
     }
-    first = sc->last_msc + 2;
+    first = sc->msc.last_msc + 2;
     sc->clock.prime_msc = first + 1;
     for (uint64_t m = first; m < first + 2; m++) {
         xcb_present_notify_msc(sc->c, sc->window, (uint32_t)m, m, 0, 0);
@@ -228,16 +228,16 @@ uint64_t sc_clock_due_ns(const sc_t *sc, uint64_t target_msc, uint64_t sent_ns,
     *period_ns = period;
     if (!period)
         period = SC_LOST_UNKNOWN_PERIOD_NS;     /* a guess, on the slow side */
-    if (target_msc && sc->have_msc && target_msc > sc->last_msc) {
+    if (target_msc && sc->msc.have_msc && target_msc > sc->msc.last_msc) {
         /* On our clock: the clock's prediction where the server shares our
          * clock, else carried from when the last reading came. */
         if (*period_ns && sc_clock_is_local(sc))
             due = sc_clock_vblank_ns(sc, target_msc);
         if (!due) {
-            ahead = target_msc - sc->last_msc;
+            ahead = target_msc - sc->msc.last_msc;
             if (ahead > (1u << 20))
                 ahead = 1u << 20;           /* an absurd target: a long while */
-            due = sc->last_reading_ns + ahead * period;
+            due = sc->msc.last_reading_ns + ahead * period;
         }
     }
     /* A frame sent for a vblank that had come is shown at the next one. */

@@ -166,7 +166,7 @@ static int present_id_step(sc_t *sc, void *arg, int *r, uint64_t *wake_ns)
     const uint64_t *present_id = arg;
 
     (void)wake_ns;
-    if (sc->done_present_id < *present_id)
+    if (sc->shown.done_present_id < *present_id)
         return 0;
     *r = 0;
     return 1;
@@ -188,8 +188,8 @@ int xcb_present_util_wait_present(xcb_present_util_swapchain_t *sc, uint64_t pre
     while (r == -ETIMEDOUT && timeout_ns < 0);
     if (!r)
         for (uint32_t i = 0; i < SC_DONE_FRAMES; i++)
-            if (sc->done[i].frame && sc->done[i].present_id == present_id)
-                info = sc->done[i];
+            if (sc->shown.done[i].frame && sc->shown.done[i].present_id == present_id)
+                info = sc->shown.done[i];
     sc_update_readiness(sc);
     sc_unlock(sc);
     if (!r && frame) {

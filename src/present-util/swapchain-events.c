@@ -35,8 +35,8 @@ void sc_clear_work(sc_t *sc)
  * never matches one of ours. */
 static struct frame *find_frame(sc_t *sc, uint32_t wire_serial)
 {
-    for (uint64_t s = sc->oldest; s <= sc->serial; s++) {
-        struct frame *f = &sc->frames[s % SC_MAX_FRAMES];
+    for (uint64_t s = sc->ring.oldest; s <= sc->ring.serial; s++) {
+        struct frame *f = &sc->ring.frames[s % SC_MAX_FRAMES];
 
         if (f->serial == s && f->wire_serial == wire_serial)
             return f;
@@ -58,7 +58,7 @@ static bool lost_out(const struct buffer *b)
 static uint64_t lost_buffer_ns(const sc_t *sc)
 {
     uint64_t bound = SC_LOST_BUFFER_PERIODS * sc_clock_period_ns(sc);
-    uint32_t streak = sc->lost_streak < SC_LOST_BACKOFF ? sc->lost_streak : SC_LOST_BACKOFF;
+    uint32_t streak = sc->ring.lost_streak < SC_LOST_BACKOFF ? sc->ring.lost_streak : SC_LOST_BACKOFF;
 
     if (bound < SC_LOST_BUFFER_MIN_NS)
         bound = SC_LOST_BUFFER_MIN_NS;
@@ -144,18 +144,18 @@ static void frame_done(sc_t *sc, struct frame *f, uint8_t mode, uint64_t msc, bo
                 mark_lost_out(sc, o, now, 0);
         }
     }
-    if (f->serial == sc->restart_serial) {
+    if (f->serial == sc->ring.restart_serial) {
         /* The frame that restarted the FIFO chain: the chain goes on from
          * the vblank where it landed. */
-        sc->restart_serial = 0;
-        if (taken && msc > sc->last_target)
-            sc->last_target = msc;
+        sc->ring.restart_serial = 0;
+        if (taken && msc > sc->ring.last_target)
+            sc->ring.last_target = msc;
     }
     f->serial = 0;
-    sc->in_flight--;
-    while (sc->oldest <= sc->serial &&
-           sc->frames[sc->oldest % SC_MAX_FRAMES].serial != sc->oldest)
-        sc->oldest++;
+    sc->ring.in_flight--;
+    while (sc->ring.oldest <= sc->ring.serial &&
+           sc->ring.frames[sc->ring.oldest % SC_MAX_FRAMES].serial != sc->ring.oldest)
+        sc->ring.oldest++;
 }
 
 /* Frames older than one that just completed whose completion has not come
@@ -165,8 +165,8 @@ static void give_up_lost_frames(sc_t *sc, uint64_t completed)
 {
     uint64_t now_us = (uint64_t)deadline_now_ns() / 1000;
 
-    while (sc->oldest < completed) {
-        struct frame *o = &sc->frames[sc->oldest % SC_MAX_FRAMES];
+    while (sc->ring.oldest < completed) {
+        struct frame *o = &sc->ring.frames[sc->ring.oldest % SC_MAX_FRAMES];
 
         /* Age alone: a MAILBOX frame replaced by a later one completes (as
          * skipped) at its vblank, after the frames that replaced it. */
@@ -189,7 +189,7 @@ static uint64_t lost_after_ns(const sc_t *sc, const struct frame *f)
 {
     uint64_t period, due = sc_clock_due_ns(sc, f->target_msc, f->submit_us * 1000, &period);
     uint64_t bound = SC_LOST_PERIODS * period;
-    uint32_t streak = sc->lost_streak < SC_LOST_BACKOFF ? sc->lost_streak : SC_LOST_BACKOFF;
+    uint32_t streak = sc->ring.lost_streak < SC_LOST_BACKOFF ? sc->ring.lost_streak : SC_LOST_BACKOFF;
 
     if (!period)
         bound = SC_LOST_UNKNOWN_NS;
@@ -203,12 +203,12 @@ static uint64_t lost_after_ns(const sc_t *sc, const struct frame *f)
 void sc_recover_by_time(sc_t *sc, uint64_t now_ns)
 {
     /* Frames oldest first; the frames after one not yet due wait for it. */
-    while (sc->in_flight && sc->oldest <= sc->serial) {
-        struct frame *f = &sc->frames[sc->oldest % SC_MAX_FRAMES];
+    while (sc->ring.in_flight && sc->ring.oldest <= sc->ring.serial) {
+        struct frame *f = &sc->ring.frames[sc->ring.oldest % SC_MAX_FRAMES];
         struct buffer *b;
         bool done;
 
-        if (f->serial != sc->oldest || now_ns < lost_after_ns(sc, f))
+        if (f->serial != sc->ring.oldest || now_ns < lost_after_ns(sc, f))
             break;
         sc_log(sc, "frame %llu (serial %u, target %llu): no CompleteNotify %llu ms after it "
                "was sent, nor any later one: given up by time", (unsigned long long)f->serial,
@@ -222,7 +222,7 @@ void sc_recover_by_time(sc_t *sc, uint64_t now_ns)
                sc->backend->is_idle && sc->backend->is_idle(sc, b, 0);
         frame_done(sc, f, XCB_PRESENT_UTIL_COMPLETE_LOST, 0, false, true);
         if (!done)
-            sc->lost_streak++;
+            sc->ring.lost_streak++;
         sc_signal_work(sc);
     }
     for (uint32_t i = 0; i < sc->num_buffers; i++) {
@@ -248,10 +248,10 @@ void sc_recover_by_time(sc_t *sc, uint64_t now_ns)
 
 uint64_t sc_next_recovery_ns(const sc_t *sc)
 {
-    const struct frame *f = &sc->frames[sc->oldest % SC_MAX_FRAMES];
+    const struct frame *f = &sc->ring.frames[sc->ring.oldest % SC_MAX_FRAMES];
     uint64_t next = 0;
 
-    if (sc->in_flight && sc->oldest <= sc->serial && f->serial == sc->oldest)
+    if (sc->ring.in_flight && sc->ring.oldest <= sc->ring.serial && f->serial == sc->ring.oldest)
         next = lost_after_ns(sc, f);
     for (uint32_t i = 0; i < sc->num_buffers; i++) {
         const struct buffer *b = &sc->buffers[i];
@@ -320,8 +320,8 @@ static void on_complete(sc_t *sc, const xcb_present_complete_notify_event_t *ev)
     }
     serial = f->serial;
     taken = sc_take_reading(sc, ev->msc, ev->ust);
-    if (ev->mode != XCB_PRESENT_COMPLETE_MODE_SKIP && serial > sc->last_shown_id)
-        sc->last_shown_id = serial;
+    if (ev->mode != XCB_PRESENT_COMPLETE_MODE_SKIP && serial > sc->shown.last_shown_id)
+        sc->shown.last_shown_id = serial;
     if (taken && f->target_msc == ev->msc && ev->mode != XCB_PRESENT_COMPLETE_MODE_SKIP)
         sc_clock_add(sc, ev->msc, ev->ust);
     sc_pacing_completed(sc, f, taken ? ev->msc : 0);
@@ -330,7 +330,7 @@ static void on_complete(sc_t *sc, const xcb_present_complete_notify_event_t *ev)
     if (ev->mode == XCB_PRESENT_COMPLETE_MODE_SUBOPTIMAL_COPY && sc->backend->suboptimal)
         sc->suboptimal_pending = true;      /* looked into outside event processing */
     if (taken)
-        sc->lost_streak = 0;        /* the chain goes on from a fresh reading */
+        sc->ring.lost_streak = 0;        /* the chain goes on from a fresh reading */
     frame_done(sc, f, ev->mode, ev->msc, taken, false);
     give_up_lost_frames(sc, serial);
     sc_signal_work(sc);

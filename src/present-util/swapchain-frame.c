@@ -139,13 +139,13 @@ static bool wants_new_size(sc_t *sc, const struct buffer *b, uint64_t now)
  * the reading came stands in for it. */
 static bool msc_quarters_now(const sc_t *sc, uint64_t now_ns, uint64_t *quarters)
 {
-    uint64_t refresh = sc->stats.refresh_ns, base = sc->last_reading_ns;
+    uint64_t refresh = sc->stats.refresh_ns, base = sc->msc.last_reading_ns;
 
-    if (!sc->have_msc || !refresh || now_ns - sc->last_reading_ns > SC_FRESH_PERIODS * refresh)
+    if (!sc->msc.have_msc || !refresh || now_ns - sc->msc.last_reading_ns > SC_FRESH_PERIODS * refresh)
         return false;
-    if (sc->last_ust && sc->last_ust * 1000 <= sc->last_reading_ns &&
-        sc->last_reading_ns - sc->last_ust * 1000 < refresh)
-        base = sc->last_ust * 1000;
+    if (sc->msc.last_ust && sc->msc.last_ust * 1000 <= sc->msc.last_reading_ns &&
+        sc->msc.last_reading_ns - sc->msc.last_ust * 1000 < refresh)
+        base = sc->msc.last_ust * 1000;
     *quarters = (now_ns - base) * 4 / refresh;
     return true;
 }
@@ -166,22 +166,22 @@ static bool msc_quarters_now(const sc_t *sc, uint64_t now_ns, uint64_t *quarters
 static uint64_t fifo_target(sc_t *sc, uint64_t now_ns, bool *late)
 {
     /* frames given up by time may still be queued at the server */
-    bool streaming = (sc->in_flight > 0 || sc->lost_streak) && sc->last_target;
+    bool streaming = (sc->ring.in_flight > 0 || sc->ring.lost_streak) && sc->ring.last_target;
     uint64_t target, safe, quarters;
 
     *late = false;
     /* Never at or before a vblank the server has already reported: a
      * late server (or a loaded machine) can complete frames past the
      * chain's targets. */
-    target = sc->last_target + sc->swap_interval > sc->last_msc + 1
-                 ? sc->last_target + sc->swap_interval : sc->last_msc + 1;
+    target = sc->ring.last_target + sc->swap_interval > sc->msc.last_msc + 1
+                 ? sc->ring.last_target + sc->swap_interval : sc->msc.last_msc + 1;
     /* A predecessor's last frame, sent before our anchor's reading (or
      * aimed at last_target), is shown at last_msc + 1 at the latest. */
-    if (sc->after_predecessor && target < sc->last_msc + 2)
-        target = sc->last_msc + 2;
+    if (sc->ring.after_predecessor && target < sc->msc.last_msc + 2)
+        target = sc->msc.last_msc + 2;
     if (!msc_quarters_now(sc, now_ns, &quarters))
-        return streaming || sc->after_predecessor ? target : 0;
-    safe = sc->last_msc + (quarters + 1) / 4 + 1;
+        return streaming || sc->ring.after_predecessor ? target : 0;
+    safe = sc->msc.last_msc + (quarters + 1) / 4 + 1;
     if (target >= safe)
         return target;
     /* Behind while streaming: the frame is late.  After a pause it is
@@ -249,7 +249,7 @@ static int hand_out(sc_t *sc, struct buffer *b, xcb_present_util_image_t *image)
             all_match = false;
     if (all_match)
         sc->mismatch_since_ns = 0;
-    frame_id = sc->serial + 1 + acquired_count(sc);
+    frame_id = sc->ring.serial + 1 + acquired_count(sc);
     /* MAILBOX and IMMEDIATE frames aim at no vblank: the clock (and the
      * refresh the caller is told) learns from NotifyMSCs instead */
     if (sc->mode > XCB_PRESENT_UTIL_MODE_FIFO_RELAXED)
@@ -266,7 +266,7 @@ static int hand_out(sc_t *sc, struct buffer *b, xcb_present_util_image_t *image)
     xcb_present_util_image_t all = {
         .size = image->size, .pixels = b->pixels, .stride = b->stride, .width = b->width,
         .height = b->height, .fourcc = sc->fourcc, .index = b->index, .frame_id = frame_id,
-        .age = b->age, .predicted_msc = msc && ust_ns ? msc + sc->msc_offset : 0,
+        .age = b->age, .predicted_msc = msc && ust_ns ? msc + sc->msc.msc_offset : 0,
         .predicted_ust = msc ? ust_ns / 1000 : 0, .refresh_ns = sc_clock_period_ns(sc),
         .sync_fd = -1, .buffer = sc->caller_images ? sc->images[b->index] : NULL,
     };
@@ -288,14 +288,14 @@ static bool chain_settled(const sc_t *sc)
 {
     if (sc->mode > XCB_PRESENT_UTIL_MODE_FIFO_RELAXED)
         return true;
-    return !sc->restart_serial && (sc->last_target || !sc->in_flight);
+    return !sc->ring.restart_serial && (sc->ring.last_target || !sc->ring.in_flight);
 }
 
 static struct buffer *find_available(sc_t *sc)
 {
     /* A MAILBOX client may render far faster than the vblank: its frames
      * wait for their completions in a ring that must not overflow. */
-    if (sc->frames[(sc->serial + 1) % SC_MAX_FRAMES].serial)
+    if (sc->ring.frames[(sc->ring.serial + 1) % SC_MAX_FRAMES].serial)
         return NULL;
     /* The next buffer waits for the chain (chain_settled()).
      * (Without the swapchain's throttle, present() waits instead.) */
@@ -308,7 +308,8 @@ static struct buffer *find_available(sc_t *sc)
 }
 
 /* A buffer that the server released whose idle fence has not triggered
- * yet: the wait then looks again soon instead of sleeping on the socket. */
+ * yet: the wait then looks again soon instead of sleeping on the socket,
+ * unless the back end has an fd that says when (sc_idle_fd()). */
 static bool fence_pending(const sc_t *sc)
 {
     for (uint32_t i = 0; i < sc->num_buffers; i++)
@@ -343,7 +344,7 @@ static void look_into_suboptimal(sc_t *sc)
  * come does not move on to the next vblank while acquire() looks again). */
 static bool plan_is_current(const sc_t *sc)
 {
-    return sc->pace.plan_key && sc->pace.plan_key == sc->serial + acquired_count(sc) + 1;
+    return sc->pace.plan_key && sc->pace.plan_key == sc->ring.serial + acquired_count(sc) + 1;
 }
 
 struct buffer *sc_ready_buffer(sc_t *sc, uint64_t now_ns, uint64_t *wake_ns)
@@ -356,7 +357,8 @@ struct buffer *sc_ready_buffer(sc_t *sc, uint64_t now_ns, uint64_t *wake_ns)
         return NULL;
     b = find_available(sc);
     if (!b) {
-        if (fence_pending(sc) && (!*wake_ns || *wake_ns > now_ns + 1000000))
+        if (fence_pending(sc) && sc_idle_fd(sc) < 0 &&
+            (!*wake_ns || *wake_ns > now_ns + 1000000))
             *wake_ns = now_ns + 1000000;
         return NULL;
     }
@@ -366,7 +368,7 @@ struct buffer *sc_ready_buffer(sc_t *sc, uint64_t now_ns, uint64_t *wake_ns)
      * lands is not known yet: the plan for the next one is only
      * provisional (for get_fd()'s timer), made again once it is known. */
     if (!plan_is_current(sc)) {
-        uint64_t key = sc->serial + acquired_count(sc) + 1;
+        uint64_t key = sc->ring.serial + acquired_count(sc) + 1;
 
         if (!sc_pacing_plan(sc, now_ns, &sc->pace.plan_msc, &sc->pace.plan_slot))
             sc->pace.plan_msc = sc->pace.plan_slot = 0;
@@ -394,7 +396,7 @@ int sc_ready_count(sc_t *sc, uint64_t now_ns, uint64_t *wake_ns)
     free_now = sc_free_buffers(sc);
     if (sc->mode <= XCB_PRESENT_UTIL_MODE_FIFO_RELAXED &&
         sc->throttle == XCB_PRESENT_UTIL_THROTTLE_ACQUIRE) {
-        int room = (int)sc->max_latency - (int)sc->in_flight;
+        int room = (int)sc->max_latency - (int)sc->ring.in_flight;
 
         if (free_now > room)
             free_now = room;
@@ -531,7 +533,7 @@ static int queue_step(sc_t *sc, void *arg, int *r, uint64_t *wake_ns)
 {
     (void)arg;
     (void)wake_ns;
-    if (sc->in_flight > sc->max_latency)
+    if (sc->ring.in_flight > sc->max_latency)
         return 0;
     *r = 0;
     return 1;
@@ -607,7 +609,7 @@ static bool request_valid(sc_t *sc, uint32_t options, bool oml, const struct sc_
            sc_check(sc, !(options & XCB_PRESENT_OPTION_SUBOPTIMAL) ||
                             sc->backend->kind == XCB_PRESENT_UTIL_BACKEND_DRI3,
                     "Suboptimal only for DRI3 buffers") &&
-           sc_check(sc, oml || !aim->target || !sc->have_msc || aim->target > sc->last_msc,
+           sc_check(sc, oml || !aim->target || !sc->msc.have_msc || aim->target > sc->msc.last_msc,
                     "FIFO target ahead of the last msc") &&
            sc_check(sc, aim->divisor == 0 ? aim->remainder == 0 : aim->remainder < aim->divisor,
                     "remainder < divisor, or both 0");
@@ -622,24 +624,24 @@ static struct frame *record_frame(sc_t *sc, const struct buffer *b, bool oml,
     uint64_t target = aim->target;
     struct frame *f;
 
-    sc->serial++;
-    sc->after_predecessor = false;
-    if (oml && sc->have_msc)
+    sc->ring.serial++;
+    sc->ring.after_predecessor = false;
+    if (oml && sc->msc.have_msc)
         /* the chain goes on from where the server will show it */
-        sc->last_target = oml_lands_at(aim, sc->last_msc);
+        sc->ring.last_target = oml_lands_at(aim, sc->msc.last_msc);
     else if (target)
-        sc->last_target = target;
+        sc->ring.last_target = target;
     else if (sc->mode <= XCB_PRESENT_UTIL_MODE_FIFO_RELAXED)
-        sc->restart_serial = sc->serial;
+        sc->ring.restart_serial = sc->ring.serial;
     /* Aimed after frames given up by time: where it lands restarts the
      * chain, as "the next vblank" does. */
-    if (!oml && target && sc->lost_streak && sc->mode <= XCB_PRESENT_UTIL_MODE_FIFO_RELAXED)
-        sc->restart_serial = sc->serial;
-    f = &sc->frames[sc->serial % SC_MAX_FRAMES];
-    *f = (struct frame){ .serial = sc->serial, .wire_serial = next_wire_serial(),
+    if (!oml && target && sc->ring.lost_streak && sc->mode <= XCB_PRESENT_UTIL_MODE_FIFO_RELAXED)
+        sc->ring.restart_serial = sc->ring.serial;
+    f = &sc->ring.frames[sc->ring.serial % SC_MAX_FRAMES];
+    *f = (struct frame){ .serial = sc->ring.serial, .wire_serial = next_wire_serial(),
                          /* an OML frame's vblank is the server's choice
                           * unless it aims ahead */
-                         .target_msc = !oml || (sc->have_msc && target > sc->last_msc)
+                         .target_msc = !oml || (sc->msc.have_msc && target > sc->msc.last_msc)
                                            ? target : 0, .submit_us = now_us, .index = b->index,
                          .client_late = late, .acquire_us = b->acquired_ns / 1000,
                          .age = b->age, .planned_msc = b->planned_msc,
@@ -651,18 +653,18 @@ static struct frame *record_frame(sc_t *sc, const struct buffer *b, bool oml,
 static void frame_sent(sc_t *sc, struct buffer *b, const struct frame *f, bool synced,
                        uint64_t present_id, uint64_t *frame_id)
 {
-    sc->in_flight++;
+    sc->ring.in_flight++;
     if (present_id)
-        sc->last_present_id = present_id;
+        sc->shown.last_present_id = present_id;
     if (frame_id)
-        *frame_id = sc->serial;
+        *frame_id = sc->ring.serial;
     b->state = BUF_PRESENTED;
     b->completed = false;
     b->last_wire_serial = f->wire_serial;
     /* PresentPixmapSynced sends no IdleNotify: the release point alone
      * says when the buffer is free (the back end's is_idle). */
     b->idle_notified = synced;
-    b->last_serial = sc->serial;
+    b->last_serial = sc->ring.serial;
 }
 
 void sc_submit(sc_t *sc, const struct sc_submit *s)
@@ -709,9 +711,9 @@ int sc_present_frame(sc_t *sc, const xcb_present_util_image_t *image,
             return r;
         }
     }
-    if (present_id && present_id <= sc->last_present_id) {
+    if (present_id && present_id <= sc->shown.last_present_id) {
         sc_log(sc, "present: present_id %llu is not above the last one (%llu)",
-               (unsigned long long)present_id, (unsigned long long)sc->last_present_id);
+               (unsigned long long)present_id, (unsigned long long)sc->shown.last_present_id);
         sc_give_back(sc, b);
         sc_unlock(sc);
         return -EINVAL;
@@ -769,9 +771,9 @@ int sc_present_frame(sc_t *sc, const xcb_present_util_image_t *image,
                                  .options = options, .aim = aim };
     r = sc->backend->prepare_submit ? sc->backend->prepare_submit(sc, b, &submit) : 0;
     if (r < 0) {
-        if (sc->restart_serial == sc->serial)
-            sc->restart_serial = 0;
-        sc->serial--;
+        if (sc->ring.restart_serial == sc->ring.serial)
+            sc->ring.restart_serial = 0;
+        sc->ring.serial--;
         f->serial = 0;
         sc_give_back(sc, b);
         sc_unlock(sc);
@@ -781,7 +783,7 @@ int sc_present_frame(sc_t *sc, const xcb_present_util_image_t *image,
     sc_submit(sc, &submit);
     sc_log(sc, "request: PresentPixmap%s buffer %u pixmap 0x%x frame %llu serial %u target "
            "%llu options 0x%x update 0x%x (%u rects) idle fence 0x%x%s",
-           synced ? "Synced" : "", b->index, b->pixmap, (unsigned long long)sc->serial,
+           synced ? "Synced" : "", b->index, b->pixmap, (unsigned long long)sc->ring.serial,
            f->wire_serial, (unsigned long long)aim.target, options, update, n_damage,
            synced ? 0 : idle_fence, late ? " late" : "");
     frame_sent(sc, b, f, synced, present_id, frame_id);
@@ -795,7 +797,7 @@ int sc_present_frame(sc_t *sc, const xcb_present_util_image_t *image,
     r = sc_conn_ok(sc);
     /* the frame is sent: a wait that ends early does not undo it */
     if (r >= 0 && sc->throttle == XCB_PRESENT_UTIL_THROTTLE_PRESENT &&
-        sc->mode <= XCB_PRESENT_UTIL_MODE_FIFO_RELAXED && sc->in_flight > sc->max_latency) {
+        sc->mode <= XCB_PRESENT_UTIL_MODE_FIFO_RELAXED && sc->ring.in_flight > sc->max_latency) {
         int w = sc_wait_for(sc, -1, 0, queue_step, NULL, "present: the queue");
 
         if (w == -ENODEV || w == -EPIPE)
@@ -849,7 +851,7 @@ static int clock_step(sc_t *sc, void *arg, int *r, uint64_t *wake_ns)
     (void)arg;
     (void)wake_ns;
     sc_clock_prime(sc);
-    if (!sc_clock_vblank_ns(sc, sc->last_msc))
+    if (!sc_clock_vblank_ns(sc, sc->msc.last_msc))
         return 0;
     *r = 0;
     return 1;
@@ -870,7 +872,7 @@ static int target_for_ust(sc_t *sc, uint64_t target_ust, uint64_t *msc)
         return r;
     first = sc_clock_first_msc_at(sc, target_ust * 1000);
     /* A time that has come: as the mode says. */
-    if (first <= sc->last_msc)
+    if (first <= sc->msc.last_msc)
         return 0;
     *msc = first;
     sc_log(sc, "present_at: ust %llu is msc %llu (predicted %llu)",

@@ -5,7 +5,7 @@
  * frame_id, and its wait is wait_frame().
  *
  * The caller counts in the swapchain's MSC (the server's plus
- * sc->msc_offset, which keeps the count from stepping back when the window
+ * sc->msc.msc_offset, which keeps the count from stepping back when the window
  * moves to another CRTC); requests go out in the server's count.
  */
 #include <errno.h>
@@ -22,9 +22,9 @@ static struct sc_aim server_aim(const sc_t *sc, uint64_t target, uint64_t diviso
 {
     struct sc_aim a = { .divisor = divisor };
 
-    a.target = target > sc->msc_offset ? target - sc->msc_offset : 0;
+    a.target = target > sc->msc.msc_offset ? target - sc->msc.msc_offset : 0;
     if (divisor)
-        a.remainder = (remainder + divisor - sc->msc_offset % divisor) % divisor;
+        a.remainder = (remainder + divisor - sc->msc.msc_offset % divisor) % divisor;
     return a;
 }
 
@@ -120,7 +120,7 @@ int xcb_present_util_wait_msc(xcb_present_util_swapchain_t *sc, uint64_t target_
     if (r == 0) {
         all.msc = w->msc;
         all.ust = w->ust;
-        all.sbc = sc->last_shown_id;
+        all.sbc = sc->shown.last_shown_id;
     }
     /* a late answer finds no slot and goes by as someone else's */
     w->serial = 0;

@@ -33,7 +33,7 @@
 bool sc_latency_allows(const sc_t *sc)
 {
     return sc->mode > XCB_PRESENT_UTIL_MODE_FIFO_RELAXED ||
-           sc->throttle != XCB_PRESENT_UTIL_THROTTLE_ACQUIRE || sc->in_flight < sc->max_latency;
+           sc->throttle != XCB_PRESENT_UTIL_THROTTLE_ACQUIRE || sc->ring.in_flight < sc->max_latency;
 }
 
 void sc_pacing_rendered(sc_t *sc, uint64_t render_ns)
@@ -146,7 +146,7 @@ bool sc_pacing_plan(sc_t *sc, uint64_t now_ns, uint64_t *msc, uint64_t *slot_ns)
 
     if (sc->pacing != XCB_PRESENT_UTIL_PACING_LOW_LATENCY ||
         sc->mode > XCB_PRESENT_UTIL_MODE_FIFO_RELAXED || !render || !period ||
-        !sc_clock_is_local(sc) || now_ns - sc->last_reading_ns > SC_FRESH_PERIODS * period)
+        !sc_clock_is_local(sc) || now_ns - sc->msc.last_reading_ns > SC_FRESH_PERIODS * period)
         return false;
     cost = render + sc_pacing_margin_ns(sc);
     k = (cost + period - 1) / period;
@@ -160,7 +160,7 @@ bool sc_pacing_plan(sc_t *sc, uint64_t now_ns, uint64_t *msc, uint64_t *slot_ns)
     /* k vblanks after the last frame's (a frame acquired and not yet
      * presented counts at the vblank it was paced for), never at one
      * already reported */
-    v = sc->last_target;
+    v = sc->ring.last_target;
     for (uint32_t i = 0; i < sc->num_buffers && v; i++) {
         const struct buffer *b = &sc->buffers[i];
 
@@ -168,9 +168,9 @@ bool sc_pacing_plan(sc_t *sc, uint64_t now_ns, uint64_t *msc, uint64_t *slot_ns)
         if (b->state == BUF_ACQUIRED)
             v = b->planned_msc > v + sc->swap_interval ? b->planned_msc : v + sc->swap_interval;
     }
-    v = v ? v + k : sc->last_msc + 1;
-    if (v <= sc->last_msc)
-        v = sc->last_msc + 1;
+    v = v ? v + k : sc->msc.last_msc + 1;
+    if (v <= sc->msc.last_msc)
+        v = sc->msc.last_msc + 1;
     slot = slot_for(sc, v, period, cost);
     if (!slot)
         return false;

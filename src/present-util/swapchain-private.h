@@ -190,6 +190,12 @@ struct backend_ops {
     /* optional: after IdleNotify, true when the buffer can be written
      * (its idle fence triggered); may wait up to timeout_ns */
     bool (*is_idle)(sc_t *sc, struct buffer *b, int64_t timeout_ns);
+    /* optional: an fd that polls readable when a buffer that is_idle()
+     * refused may have become idle, or -1 (is_idle() is then asked again
+     * every millisecond); drain_idle_fd() empties it before is_idle() is
+     * asked again */
+    int (*idle_fd)(sc_t *sc);
+    void (*drain_idle_fd)(sc_t *sc);
     /* optional: explicit sync for the frame about to be sent: signals or
      * leaves to the caller the acquire point and fills s's sync fields
      * (the idle fence then goes unused); 0 for implicit sync (s as it
@@ -333,6 +339,49 @@ struct sc_windows {
     uint64_t out_of_order, last_completed_serial;
 };
 
+/* The frames sent and not yet done with: numbered by serial, kept in a
+ * ring by serial modulo SC_MAX_FRAMES, and the FIFO chain they form. */
+struct sc_ring {
+    uint64_t serial;                /* our last frame number (1, 2, ...) */
+    uint64_t oldest;                /* no frame before this one is in flight */
+    uint32_t in_flight;             /* frames sent and not completed */
+    uint64_t last_target;           /* FIFO chain: target of the last frame */
+    bool after_predecessor;         /* its frames may still be queued: the
+                                     * first of ours goes after them */
+    uint64_t restart_serial;        /* a FIFO frame sent for "the next vblank" */
+    struct frame frames[SC_MAX_FRAMES];
+    /* Frames given up by time since the last completion, not known to be
+     * done with (no idle fence said so).  The server may still hold them
+     * (a throttled window): the next FIFO frame is aimed after them (the
+     * chain), never at "the next vblank", and restarts the chain from
+     * where it lands; each doubles the time the next frame and buffer
+     * get (up to SC_LOST_BACKOFF times). */
+    uint32_t lost_streak;
+};
+
+/* The server's MSC as last read (completions, NotifyMSC), its refresh as
+ * measured, and the caller's count of it (which never goes back). */
+struct sc_msc {
+    bool have_msc;                  /* last_msc is a reading (0 is one) */
+    uint64_t last_msc, last_ust;    /* last accepted reading, server's terms */
+    uint64_t last_reading_ns;       /* our clock when it came */
+    uint64_t jump_msc;              /* a far-off reading waiting for a second */
+    uint64_t refresh_samples[SC_REFRESH_SAMPLES];
+    uint32_t n_refresh_samples, refresh_next;
+    uint64_t msc_offset;            /* added (mod 2^64) to the MSCs the caller is told */
+    uint64_t told_msc, told_ust;    /* the last times the caller was told */
+    uint64_t told_ns;               /* our clock when told_ust last moved */
+};
+
+/* What has been shown, for wait_frame() and the caller's present ids. */
+struct sc_shown {
+    /* the timing of recent frames, by frame_id modulo */
+    xcb_present_util_frame_t done[SC_DONE_FRAMES];
+    uint64_t last_shown_id;         /* frame_id of the last frame shown */
+    uint64_t last_present_id;       /* the caller's last present_id given */
+    uint64_t done_present_id;       /* the highest present_id shown, skipped or lost */
+};
+
 struct xcb_present_util_swapchain {
     xcb_connection_t *c;
     xcb_window_t window;
@@ -340,6 +389,7 @@ struct xcb_present_util_swapchain {
     xcb_present_util_mode_t base_mode;  /* the caller's */
     xcb_present_util_throttle_t throttle;
     xcb_present_util_sync_t sync;   /* options.sync */
+    bool gpu_waits;                 /* XCB_PRESENT_UTIL_SYNC_GPU_WAITS */
     int xwayland;                   /* the server is Xwayland: 1, 0, -1 unknown */
     const struct backend_ops *backend;
     void *backend_data;
@@ -381,23 +431,8 @@ struct xcb_present_util_swapchain {
     uint64_t mismatch_since_ns;         /* first acquire with stale size */
     struct buffer buffers[SC_MAX_BUFFERS];
 
-    uint64_t serial;                /* our last frame number (1, 2, ...) */
-    uint64_t oldest;                /* no frame before this one is in flight */
-    uint32_t in_flight;             /* frames sent and not completed */
-    uint64_t last_target;           /* FIFO chain: target of the last frame */
-    bool after_predecessor;         /* its frames may still be queued: the
-                                     * first of ours goes after them */
-    uint64_t restart_serial;        /* a FIFO frame sent for "the next vblank" */
-    bool have_msc;                  /* last_msc is a reading (0 is one) */
-    uint64_t last_msc, last_ust;    /* last accepted reading, server's terms */
-    uint64_t last_reading_ns;       /* our clock when it came */
-    uint64_t jump_msc;              /* a far-off reading waiting for a second */
-    uint64_t refresh_samples[SC_REFRESH_SAMPLES];
-    uint32_t n_refresh_samples, refresh_next;
-    uint64_t msc_offset;            /* added (mod 2^64) to the MSCs the caller is told */
-    uint64_t told_msc, told_ust;    /* the last times the caller was told */
-    uint64_t told_ns;               /* our clock when told_ust last moved */
-    struct frame frames[SC_MAX_FRAMES];
+    struct sc_ring ring;            /* the frames sent: swapchain-frame.c */
+    struct sc_msc msc;              /* the server's MSC: swapchain-events.c */
     uint64_t last_activity_ns;      /* last event from the server */
     uint64_t foreign_reader_ns;     /* when another reader last took our events */
     bool work_signalled;
@@ -406,8 +441,7 @@ struct xcb_present_util_swapchain {
 
     struct sc_clock clock;          /* swapchain-clock.c */
     struct sc_pace pace;            /* swapchain-pacing.c */
-    /* wait_frame(): the timing of recent frames, by frame_id modulo */
-    xcb_present_util_frame_t done[SC_DONE_FRAMES];
+    struct sc_shown shown;          /* swapchain-wait-frame.c */
 
     xcb_present_util_stats_t stats;
     struct sc_windows windows;      /* swapchain-stats.c */
@@ -419,17 +453,7 @@ struct xcb_present_util_swapchain {
         bool done;
         uint64_t msc, ust;
     } msc_waits[SC_MSC_WAITS];
-    uint64_t last_shown_id;         /* frame_id of the last frame shown */
-    uint64_t last_present_id;       /* the caller's last present_id given */
-    uint64_t done_present_id;       /* the highest present_id shown, skipped or lost */
     int fds_open;                   /* fds the back end holds: fd accounting */
-    /* Frames given up by time since the last completion, not known to be
-     * done with (no idle fence said so).  The server may still hold them
-     * (a throttled window): the next FIFO frame is aimed after them (the
-     * chain), never at "the next vblank", and restarts the chain from
-     * where it lands; each doubles the time the next frame and buffer
-     * get (up to SC_LOST_BACKOFF times). */
-    uint32_t lost_streak;
 };
 
 /* swapchain-hooks.c */
@@ -497,6 +521,12 @@ bool sc_sleep_unlocked(sc_t *sc, uint64_t deadline_ns);
 /* One look of a wait, the lock held and what arrived taken in: 1 when the
  * wait is over (*r its result), 0 to go on; *wake_ns: when to look again
  * without news from the server (0: at the deadline). */
+/* The back end's fd that says a released buffer may be idle now, or -1. */
+static inline int sc_idle_fd(sc_t *sc)
+{
+    return sc->backend && sc->backend->idle_fd ? sc->backend->idle_fd(sc) : -1;
+}
+
 typedef int (*sc_wait_step_t)(sc_t *sc, void *arg, int *r, uint64_t *wake_ns);
 /* The lock held: looks (step) until it is done, timeout_ns passed (0: one
  * look; negative: SC_MAX_WAIT_NS), destroy() began (-ECANCELED), or the

@@ -16,18 +16,18 @@ void sc_stats_presented(sc_t *sc)
 void sc_stats_completed(sc_t *sc, const struct frame *f, uint8_t mode, uint64_t server_msc,
                         uint64_t msc, uint64_t ust)
 {
-    xcb_present_util_frame_t *info = &sc->done[f->serial % SC_DONE_FRAMES];
+    xcb_present_util_frame_t *info = &sc->shown.done[f->serial % SC_DONE_FRAMES];
 
     *info = (xcb_present_util_frame_t){
         .size = sizeof *info, .frame = f->serial, .index = f->index, .mode = mode,
         .client_late = f->client_late,
-        .target_msc = f->target_msc ? f->target_msc + sc->msc_offset : 0, .msc = msc,
+        .target_msc = f->target_msc ? f->target_msc + sc->msc.msc_offset : 0, .msc = msc,
         .ust = ust, .submit_us = f->submit_us, .acquire_us = f->acquire_us, .age = f->age,
         .present_id = f->present_id,
     };
 
-    if (f->present_id > sc->done_present_id)
-        sc->done_present_id = f->present_id;
+    if (f->present_id > sc->shown.done_present_id)
+        sc->shown.done_present_id = f->present_id;
     sc->stats.completed++;
     sc->stats.last_msc = msc;
     sc->stats.last_ust = ust;
@@ -70,15 +70,15 @@ void sc_stats_completed(sc_t *sc, const struct frame *f, uint8_t mode, uint64_t 
 
 void sc_stats_lost(sc_t *sc, const struct frame *f)
 {
-    sc->done[f->serial % SC_DONE_FRAMES] = (xcb_present_util_frame_t){
+    sc->shown.done[f->serial % SC_DONE_FRAMES] = (xcb_present_util_frame_t){
         .size = sizeof(xcb_present_util_frame_t), .frame = f->serial, .index = f->index,
         .mode = XCB_PRESENT_UTIL_COMPLETE_LOST, .client_late = f->client_late,
-        .target_msc = f->target_msc ? f->target_msc + sc->msc_offset : 0,
+        .target_msc = f->target_msc ? f->target_msc + sc->msc.msc_offset : 0,
         .submit_us = f->submit_us, .acquire_us = f->acquire_us, .age = f->age,
         .present_id = f->present_id,
     };
-    if (f->present_id > sc->done_present_id)
-        sc->done_present_id = f->present_id;
+    if (f->present_id > sc->shown.done_present_id)
+        sc->shown.done_present_id = f->present_id;
 }
 
 static int cmp_u64(const void *a, const void *b)

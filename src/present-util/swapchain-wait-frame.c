@@ -12,7 +12,7 @@
  * holds it (completed, or given up as lost). */
 static bool frame_is_done(const sc_t *sc, uint64_t frame_id)
 {
-    return sc->frames[frame_id % SC_MAX_FRAMES].serial != frame_id;
+    return sc->ring.frames[frame_id % SC_MAX_FRAMES].serial != frame_id;
 }
 
 static int frame_step(sc_t *sc, void *arg, int *r, uint64_t *wake_ns)
@@ -36,10 +36,10 @@ int xcb_present_util_wait_frame(xcb_present_util_swapchain_t *sc, uint64_t frame
         return -EINVAL;
     pthread_mutex_lock(&sc->lock);
     if (!frame_id)
-        frame_id = sc->serial;
-    if (!frame_id || frame_id > sc->serial) {
+        frame_id = sc->ring.serial;
+    if (!frame_id || frame_id > sc->ring.serial) {
         sc_log(sc, "wait_frame: frame %llu was not presented (last %llu)",
-               (unsigned long long)frame_id, (unsigned long long)sc->serial);
+               (unsigned long long)frame_id, (unsigned long long)sc->ring.serial);
         sc_unlock(sc);
         return -EINVAL;
     }
@@ -47,7 +47,7 @@ int xcb_present_util_wait_frame(xcb_present_util_swapchain_t *sc, uint64_t frame
     if (!r) {
         /* Kept for the last SC_DONE_FRAMES frames; an older one is known
          * done, its timing no longer. */
-        info = sc->done[frame_id % SC_DONE_FRAMES];
+        info = sc->shown.done[frame_id % SC_DONE_FRAMES];
         if (info.frame != frame_id)
             info = (xcb_present_util_frame_t){ .frame = frame_id };
         info.size = sizeof info;

@@ -134,7 +134,7 @@ int sc_probe_poll(sc_t *sc)
  * the socket is noticed that much later, once. */
 static uint64_t quiet_tick(const sc_t *sc, uint64_t now, uint64_t tick)
 {
-    uint64_t next = sc->have_msc ? sc_clock_vblank_ns(sc, sc->last_msc + 1) : 0;
+    uint64_t next = sc->msc.have_msc ? sc_clock_vblank_ns(sc, sc->msc.last_msc + 1) : 0;
     uint64_t period = sc_clock_period_ns(sc), after;
 
     if (next && period && next <= now)
@@ -150,9 +150,11 @@ bool sc_sleep_unlocked(sc_t *sc, uint64_t deadline_ns)
     /* poll() passes over a negative fd: a wait for a moment alone does
      * not wake for the server (SC_MOMENT_ONLY_NS) */
     bool moment_only = sc->moment_only;
-    struct pollfd p[2] = {
+    struct pollfd p[3] = {
         { .fd = moment_only ? -1 : xcb_get_file_descriptor(sc->c), .events = POLLIN },
         { .fd = sc->cancel_fd, .events = POLLIN },
+        /* release points that came (explicit sync) */
+        { .fd = moment_only ? -1 : sc_idle_fd(sc), .events = POLLIN },
     };
     uint64_t now = (uint64_t)deadline_now_ns();
     bool foreign = sc->foreign_reader_ns && now - sc->foreign_reader_ns < SC_FOREIGN_MEMORY_NS;
@@ -179,8 +181,10 @@ bool sc_sleep_unlocked(sc_t *sc, uint64_t deadline_ns)
     ts.tv_sec = (time_t)((deadline_ns - now) / 1000000000u);
     ts.tv_nsec = (long)((deadline_ns - now) % 1000000000u);
     pthread_mutex_unlock(&sc->lock);
-    n = ppoll(p, 2, &ts, NULL);
+    n = ppoll(p, 3, &ts, NULL);
     pthread_mutex_lock(&sc->lock);
+    if (n > 0 && (p[2].revents & POLLIN))
+        sc->backend->drain_idle_fd(sc);
     /* Nothing on the socket, yet libxcb queued events for us meanwhile:
      * another thread reads the connection (a toolkit's event thread in
      * xcb_wait_for_event()).  Its reads never wake our poll(), so from now

@@ -34,7 +34,9 @@ static int check_options(const xcb_present_util_options_t *o)
         return -EINVAL;
     if ((unsigned)o->pacing > XCB_PRESENT_UTIL_PACING_LOW_LATENCY ||
         (o->present_options & ~(uint32_t)XCB_PRESENT_OPTION_COPY) ||
-        o->throttle > XCB_PRESENT_UTIL_THROTTLE_PRESENT || o->sync > XCB_PRESENT_UTIL_SYNC_EXPLICIT)
+        o->throttle > XCB_PRESENT_UTIL_THROTTLE_PRESENT || o->sync > XCB_PRESENT_UTIL_SYNC_EXPLICIT ||
+        (o->sync_flags & ~XCB_PRESENT_UTIL_SYNC_GPU_WAITS) ||
+        (o->sync_flags && o->sync == XCB_PRESENT_UTIL_SYNC_IMPLICIT))
         return -EINVAL;
     if (!o->images)
         return o->num_images || o->prime_copy ? -EINVAL : 0;
@@ -253,16 +255,16 @@ static void anchor_msc(sc_t *sc, uint64_t create_deadline)
         deadline = create_deadline;
     xcb_present_notify_msc(sc->c, sc->window, 0, 0, 0, 0);
     xcb_flush(sc->c);
-    while (!sc->have_msc && !sc->dead && (uint64_t)deadline_now_ns() < deadline) {
+    while (!sc->msc.have_msc && !sc->dead && (uint64_t)deadline_now_ns() < deadline) {
         struct pollfd p = { .fd = xcb_get_file_descriptor(sc->c), .events = POLLIN };
 
         if (sc_drain_events(sc) < 0)
             break;
-        if (!sc->have_msc)
+        if (!sc->msc.have_msc)
             poll(&p, 1, 5);     /* short: another thread may read our event */
     }
-    if (sc->have_msc)
-        sc_log(sc, "anchor: msc %llu", (unsigned long long)sc->last_msc);
+    if (sc->msc.have_msc)
+        sc_log(sc, "anchor: msc %llu", (unsigned long long)sc->msc.last_msc);
     else
         sc_log(sc, "anchor: no NotifyMSC completion; the first completion will start "
                "the chain");
@@ -277,21 +279,21 @@ static int continue_from(sc_t *sc, sc_t *old)
     if (old->window != sc->window || old->c != sc->c)
         return -EINVAL;
     pthread_mutex_lock(&old->lock);
-    sc->serial = old->serial;
-    sc->oldest = old->serial + 1;
-    sc->windows.last_completed_serial = old->serial;
-    sc->last_shown_id = old->last_shown_id;
-    sc->msc_offset = old->msc_offset;
-    sc->told_msc = old->told_msc;
-    sc->told_ust = old->told_ust;
-    sc->told_ns = old->told_ns;
+    sc->ring.serial = old->ring.serial;
+    sc->ring.oldest = old->ring.serial + 1;
+    sc->windows.last_completed_serial = old->ring.serial;
+    sc->shown.last_shown_id = old->shown.last_shown_id;
+    sc->msc.msc_offset = old->msc.msc_offset;
+    sc->msc.told_msc = old->msc.told_msc;
+    sc->msc.told_ust = old->msc.told_ust;
+    sc->msc.told_ns = old->msc.told_ns;
     memcpy(sc->clock.readings, old->clock.readings, sizeof sc->clock.readings);
     sc->clock.n_readings = old->clock.n_readings;
     sc->clock.reading_next = old->clock.reading_next;
     sc_clock_derive(sc);
-    memcpy(sc->refresh_samples, old->refresh_samples, sizeof sc->refresh_samples);
-    sc->n_refresh_samples = old->n_refresh_samples;
-    sc->refresh_next = old->refresh_next;
+    memcpy(sc->msc.refresh_samples, old->msc.refresh_samples, sizeof sc->msc.refresh_samples);
+    sc->msc.n_refresh_samples = old->msc.n_refresh_samples;
+    sc->msc.refresh_next = old->msc.refresh_next;
     sc->stats.refresh_ns = old->stats.refresh_ns;
     memcpy(sc->pace.render_samples, old->pace.render_samples, sizeof sc->pace.render_samples);
     sc->pace.n_render = old->pace.n_render;
@@ -301,10 +303,10 @@ static int continue_from(sc_t *sc, sc_t *old)
      * first frame of this chain is aimed past them, not at "the next
      * vblank", which would put it on the vblank of the old one's last and
      * replace that frame. */
-    sc->last_target = old->last_target;
-    sc->after_predecessor = old->in_flight > 0;
+    sc->ring.last_target = old->ring.last_target;
+    sc->ring.after_predecessor = old->ring.in_flight > 0;
     sc_log(sc, "continues swapchain %p: frame %llu, msc offset %llu", (void *)old,
-           (unsigned long long)old->serial, (unsigned long long)old->msc_offset);
+           (unsigned long long)old->ring.serial, (unsigned long long)old->msc.msc_offset);
     pthread_mutex_unlock(&old->lock);
     return 0;
 }
@@ -346,6 +348,7 @@ xcb_present_util_swapchain_create(xcb_connection_t *c, xcb_window_t window,
     sc->mode = sc->base_mode = options->mode;
     sc->throttle = options->throttle;
     sc->sync = options->sync;
+    sc->gpu_waits = options->sync_flags & XCB_PRESENT_UTIL_SYNC_GPU_WAITS;
     sc->xwayland = -1;
     sc->num_buffers = options->num_buffers ? options->num_buffers : SC_DEFAULT_BUFFERS;
     /* max_latency 0: the default; more than the buffers allow: what they
@@ -372,7 +375,7 @@ xcb_present_util_swapchain_create(xcb_connection_t *c, xcb_window_t window,
     pthread_cond_init(&sc->idle_cond, NULL);
     for (uint32_t i = 0; i < SC_MAX_BUFFERS; i++)
         sc->buffers[i].index = i;
-    sc->oldest = 1;
+    sc->ring.oldest = 1;
     sc->last_activity_ns = (uint64_t)deadline_now_ns();
 
     /* One bound for the whole of create, its own round trips and those of

@@ -12,6 +12,7 @@
 #ifndef TIMELINE_PRIVATE_H
 #define TIMELINE_PRIVATE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "xcb_dri3_util.h"
@@ -30,6 +31,12 @@ struct sc_timeline_ops {
     /* 0 once point is signalled; -ETIMEDOUT when timeout_ns passed first
      * (0: only look), another negative errno on failure. */
     int (*wait)(void *tl, uint64_t point, int64_t timeout_ns);
+    /* As wait, until a fence for point is attached (signalled or not). */
+    int (*wait_available)(void *tl, uint64_t point, int64_t timeout_ns);
+    /* Adds 1 to eventfd once point is signalled (available: attached);
+     * 0, or a negative errno when it cannot (the caller then looks
+     * again every millisecond). */
+    int (*notify)(void *tl, uint64_t point, bool available, int eventfd);
     void (*destroy)(void *tl);
 };
 

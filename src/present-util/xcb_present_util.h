@@ -257,7 +257,22 @@ typedef struct {
      * ordered (xcb_present_util_sync_t); XCB_PRESENT_UTIL_SYNC_AUTO by
      * default. */
     uint32_t sync;
+    /* XCB_PRESENT_UTIL_SYNC_GPU_WAITS or 0 (the default). */
+    uint32_t sync_flags;
 } xcb_present_util_options_t;
+
+/* A flag of options.sync_flags: the caller's GPU waits for the release point.
+ *
+ * options.sync_flags, explicit sync: the caller's GPU waits for
+ * image.wait_point before it writes an image (a Vulkan driver imports
+ * image.sync_fd's point as the acquire semaphore, a GL driver queues a
+ * syncobj wait), so acquire() hands an image out once the server has
+ * attached the fence that will signal its release point, not once that
+ * fence signalled: the CPU no longer waits for the server's GPU.  While
+ * no image is free, acquire() sleeps on the kernel's eventfd of the
+ * release points (DRM_IOCTL_SYNCOBJ_EVENTFD) with or without this flag,
+ * and looks every millisecond only where the kernel cannot notify. */
+#define XCB_PRESENT_UTIL_SYNC_GPU_WAITS 1u
 
 /* options.sync */
 typedef enum {
@@ -320,7 +335,12 @@ typedef enum {
  * has the Syncobj capability and the device gives timelines, else idle
  * fences), XCB_PRESENT_UTIL_SYNC_IMPLICIT (never explicit) or
  * XCB_PRESENT_UTIL_SYNC_EXPLICIT (explicit or no swapchain: create() fails
- * with ENOTSUP).
+ * with ENOTSUP).  sync_flags XCB_PRESENT_UTIL_SYNC_GPU_WAITS says that the
+ * caller's GPU waits for an image's wait_point before it writes the image (see
+ * xcb_present_util_acquire()): acquire() then hands an image out once the
+ * server has attached the fence of its release point, without waiting for that
+ * fence to signal.  The flag with XCB_PRESENT_UTIL_SYNC_IMPLICIT or an unknown
+ * flag is refused (EINVAL).
  *
  * images and num_images hand the swapchain the caller's own images (the DRI3
  * back end; one-plane linear memfds on the SHM and PutImage back ends too):
@@ -430,6 +450,12 @@ typedef struct {
     int sync_fd;
     uint64_t acquire_point, release_point;
     uint32_t flags;         /* set by the caller before present() */
+    /* Explicit sync with XCB_PRESENT_UTIL_SYNC_GPU_WAITS: the point of
+     * sync_fd's timeline that must be signalled before anything writes
+     * the image (its last frame's release point, which the server may
+     * still be reading); the caller's GPU waits for it.  0 when nothing
+     * needs waiting for (acquire() waited, or the image is new). */
+    uint64_t wait_point;
 } xcb_present_util_image_t;
 
 /* image.flags: the caller signals image.acquire_point itself. */
@@ -682,7 +708,14 @@ xcb_present_util_swapchain_create(xcb_connection_t *c, xcb_window_t window,
  * wait), acquire_point the point xcb_present_util_present() sends for the
  * server to wait for (signalled by the library at present() unless flags has
  * XCB_PRESENT_UTIL_IMAGE_CALLER_SIGNALS), and release_point the point the
- * server will signal once done with the frame.
+ * server will signal once done with the frame.  With
+ * XCB_PRESENT_UTIL_SYNC_GPU_WAITS (xcb_present_util_options_init()) the image
+ * is handed out once its last release point is available (the server attached
+ * the fence that will signal it), and wait_point names that point: the
+ * caller's GPU waits for it before writing (0 for an image never presented).
+ * While no image is free, the wait sleeps on the kernel's notification of the
+ * release points (DRM_IOCTL_SYNCOBJ_EVENTFD, Linux 6.6), and looks at them
+ * every millisecond only where the kernel cannot notify.
  *
  * Returns 0, XCB_PRESENT_UTIL_SUBOPTIMAL (caller images only, see above), or
  * -ETIMEDOUT (no buffer came free: a hidden, throttled or stalled window),

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/eventfd.h>
 #include <sys/mman.h>
 #include <unistd.h>
 #ifdef HAVE_GBM
@@ -151,6 +152,50 @@ TEST(timeline_on_render_node)
     CHECK_EQ(point, 3);
     CHECK_EQ(xcb_dri3_util_timeline_wait(tl, 2, 0), 0);
     CHECK_EQ(xcb_dri3_util_timeline_wait(tl, 3, -1), 0);
+    xcb_dri3_util_timeline_destroy(tl);
+    close(fd);
+}
+
+/* Availability and the kernel's eventfd notification: a point nobody has
+ * attached a fence to is neither available nor notified; signalled from
+ * the CPU it is both, and the eventfd counts one per request. */
+TEST(timeline_available_and_notify_on_render_node)
+{
+    int fd = open_render_node(), efd;
+    xcb_dri3_util_timeline_t *tl;
+    uint64_t count = 0;
+    int r;
+
+    if (fd < 0)
+        SKIP("no /dev/dri render node on this machine");
+    tl = xcb_dri3_util_timeline_create(fd);
+    if (!tl) {
+        close(fd);
+        SKIP("the driver has no timeline syncobjs");
+    }
+    efd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+    CHECK(efd >= 0);
+    CHECK_EQ(xcb_dri3_util_timeline_wait_available(tl, 1, 1000000), -ETIMEDOUT);
+    CHECK_EQ(xcb_dri3_util_timeline_notify(tl, 1, 0x80, efd), -EINVAL);
+    r = xcb_dri3_util_timeline_notify(tl, 2, 0, efd);
+    if (r == -EINVAL) {
+        test_note("DRM_IOCTL_SYNCOBJ_EVENTFD refused: a kernel before 6.6");
+    } else {
+        CHECK_EQ(r, 0);
+        CHECK_EQ(xcb_dri3_util_timeline_notify(tl, 2, XCB_DRI3_UTIL_TIMELINE_AVAILABLE, efd), 0);
+        CHECK(read(efd, &count, sizeof count) < 0);     /* nothing yet */
+    }
+    CHECK_EQ(xcb_dri3_util_timeline_signal(tl, 2), 0);
+    CHECK_EQ(xcb_dri3_util_timeline_wait_available(tl, 2, 0), 0);
+    if (r == 0) {
+        CHECK_EQ(read(efd, &count, sizeof count), (ssize_t)sizeof count);
+        CHECK_EQ(count, 2);
+        /* a point already signalled notifies at once */
+        CHECK_EQ(xcb_dri3_util_timeline_notify(tl, 1, 0, efd), 0);
+        CHECK_EQ(read(efd, &count, sizeof count), (ssize_t)sizeof count);
+        CHECK_EQ(count, 1);
+    }
+    close(efd);
     xcb_dri3_util_timeline_destroy(tl);
     close(fd);
 }

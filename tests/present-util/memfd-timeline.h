@@ -11,7 +11,13 @@
 #include "timeline-private.h"
 
 extern const struct sc_timeline_ops test_memfd_timelines;
+/* The same without notify(), as on a kernel that cannot: the swapchain
+ * looks every millisecond. */
+extern const struct sc_timeline_ops test_memfd_timelines_polled;
 /* How many of them exist now (made and not yet destroyed). */
 int test_memfd_timelines_alive(void);
+/* How many times the swapchain looked at a point (wait, wait_available),
+ * counted since the program started. */
+unsigned long test_memfd_timelines_looks(void);
 
 #endif

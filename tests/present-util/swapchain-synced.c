@@ -11,9 +11,11 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
 #include <xcb/present.h>
@@ -25,6 +27,7 @@
 #include "test-runner.h"
 #include "xcb_present_util.h"
 #include "swapchain-or-fail.h"
+#include "timeline-page.h"
 
 #define SECOND 1000000000LL
 #define PIXMAP_SYNCED 5     /* Present minor opcodes */
@@ -337,6 +340,184 @@ TEST(destroy_frees_every_syncobj_and_fd)
     }
     end(&f);
     CHECK_EQ(test_count_fds(), fds_before);
+}
+
+/* ---- releases that come later than the server is done ----------------
+ * With "syncobj-release attach" the mock only attaches the fence of a
+ * release point when it is done with the pixmap, as a server whose GPU
+ * copy is still running; the test then plays that GPU and signals the
+ * point itself, through the timeline's page (the memfd of sync_fd). */
+
+struct page_signal {
+    int fd;                 /* the image's sync_fd, the library's */
+    uint64_t point;
+    long delay_ms;
+};
+
+static struct timeline_page *page_of(int sync_fd)
+{
+    void *p = mmap(NULL, TIMELINE_PAGE_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED, sync_fd, 0);
+
+    CHECK(p != MAP_FAILED);
+    return p;
+}
+
+static void *signal_later(void *arg)
+{
+    const struct page_signal *ps = arg;
+    struct timespec ts = { ps->delay_ms / 1000, ps->delay_ms % 1000 * 1000000 };
+    struct timeline_page *page = page_of(ps->fd);
+
+    nanosleep(&ts, NULL);
+    timeline_page_signal(page, ps->point);
+    munmap(page, TIMELINE_PAGE_SIZE);
+    return NULL;
+}
+
+static void start_with_flags(struct fixture *f, const char *const *kv, uint32_t sync_flags)
+{
+    struct mock_config *cfg = mock_config_new();
+    const xcb_screen_t *screen;
+    xcb_present_util_options_t o;
+
+    memset(f, 0, sizeof *f);
+    for (; kv[0]; kv += 2)
+        CHECK_EQ(mock_config_set(cfg, kv[0], kv[1]), 0);
+    screen = mock_session_start(cfg, &f->server, &f->c);
+    f->window = mock_session_window(f->c, screen);
+    xcb_flush(f->c);
+    xcb_present_util_options_init(&o);
+    o.mode = XCB_PRESENT_UTIL_MODE_FIFO;
+    o.backend = XCB_PRESENT_UTIL_BACKEND_DRI3;
+    o.num_buffers = 2;
+    o.throttle = XCB_PRESENT_UTIL_THROTTLE_NONE;
+    o.sync = XCB_PRESENT_UTIL_SYNC_EXPLICIT;
+    o.sync_flags = sync_flags;
+    f->sc = swapchain_with_options_or_fail(f->c, f->window, &o, NULL, NULL);
+}
+
+/* Both buffers presented and their frames completed: the server is done
+ * with both, and their release points are only attached.  imgs[] holds
+ * what present() was given. */
+static void present_both(struct fixture *f, xcb_present_util_image_t imgs[2])
+{
+    for (int i = 0; i < 2; i++) {
+        imgs[i] = (xcb_present_util_image_t){ .size = sizeof imgs[i] };
+        CHECK_EQ(xcb_present_util_acquire(f->sc, 2 * SECOND, &imgs[i]), 0);
+        CHECK_EQ(imgs[i].wait_point, 0);       /* a new buffer: nothing to wait for */
+        CHECK(imgs[i].sync_fd >= 0);
+        CHECK_EQ(xcb_present_util_present(f->sc, &imgs[i], NULL, 0), 0);
+    }
+    wait_completed(f, 2);
+}
+
+/* Without SYNC_GPU_WAITS acquire() hands a buffer out only once its
+ * release point is signalled, never when it is merely attached, and it
+ * sleeps meanwhile: the kernel's notification (the test timelines' stand-in
+ * for DRM_IOCTL_SYNCOBJ_EVENTFD) wakes it, where it looked at the points
+ * every millisecond before.  Looks are counted, not time. */
+static void acquire_waits_for_the_signal(const struct sc_timeline_ops *ops,
+                                         unsigned long most_looks)
+{
+    static const char *const kv[] = { "syncobj-release", "attach", NULL };
+    xcb_present_util_image_t imgs[2], img = { .size = sizeof img };
+    struct fixture f;
+    struct page_signal ps;
+    struct timeline_page *page;
+    pthread_t gpu;
+    unsigned long looks;
+
+    sc_timeline_ops = ops;
+    start_with_flags(&f, kv, 0);
+    present_both(&f, imgs);
+    CHECK_EQ(xcb_present_util_acquire(f.sc, 0, &img), -ETIMEDOUT);
+    CHECK_EQ(xcb_present_util_acquire(f.sc, 50000000, &img), -ETIMEDOUT);
+    /* the server's GPU finishes frame 1's copy 150 ms from now */
+    ps = (struct page_signal){ .fd = imgs[0].sync_fd, .point = imgs[0].release_point,
+                               .delay_ms = 150 };
+    page = page_of(imgs[0].sync_fd);
+    CHECK(pthread_create(&gpu, NULL, signal_later, &ps) == 0);
+    looks = test_memfd_timelines_looks();
+    CHECK_EQ(xcb_present_util_acquire(f.sc, 10 * SECOND, &img), 0);
+    looks = test_memfd_timelines_looks() - looks;
+    /* never early: the point was signalled when the buffer came back */
+    CHECK(timeline_page_value(page) >= imgs[0].release_point);
+    CHECK_EQ(img.index, imgs[0].index);
+    CHECK_EQ(img.wait_point, 0);
+    test_note("%s: %lu looks at the release points during a 150 ms wait", ops->name, looks);
+    CHECK(looks <= most_looks);
+    pthread_join(gpu, NULL);
+    munmap(page, TIMELINE_PAGE_SIZE);
+    CHECK_EQ(xcb_present_util_present(f.sc, &img, NULL, 0), 0);
+    finish(&f);
+    check_synced_run(&f, 3, 2);
+    CHECK(count_info(f.t, "made available, not signalled") >= 2);
+    end(&f);
+}
+
+/* With the kernel's notification: a handful of looks (each wake of the
+ * wait looks once per buffer: the wait's own ticks, 8 ms or more apart,
+ * and the notification), not one a millisecond. */
+TEST(acquire_sleeps_until_the_release_point_is_signalled)
+{
+    acquire_waits_for_the_signal(&test_memfd_timelines, 2 * 150 / 4);
+}
+
+/* A kernel that cannot notify: acquire() looks every millisecond, and
+ * still hands the buffer out only after the signal. */
+TEST(acquire_without_the_kernels_notification_looks_until_signalled)
+{
+    acquire_waits_for_the_signal(&test_memfd_timelines_polled, 100000);
+}
+
+/* SYNC_GPU_WAITS: acquire() hands a buffer out as soon as the server has
+ * attached its release point, with that point as wait_point, unsignalled;
+ * the caller's GPU (the test) waits for it, renders, signals the acquire
+ * point.  Ten frames go that way without a single CPU wait for a release,
+ * and the server never reads a pixmap before its acquire point. */
+TEST(gpu_waits_takes_a_buffer_once_its_release_is_attached)
+{
+    static const char *const kv[] = { "syncobj-release", "attach", NULL };
+    xcb_present_util_image_t imgs[2];
+    xcb_present_util_options_t o;
+    struct fixture f;
+
+    sc_timeline_ops = &test_memfd_timelines;
+    start_with_flags(&f, kv, XCB_PRESENT_UTIL_SYNC_GPU_WAITS);
+    /* refused: an unknown flag, or the flag with implicit sync */
+    xcb_present_util_options_init(&o);
+    o.sync_flags = 2;
+    CHECK(xcb_present_util_swapchain_create(f.c, f.window, &o) == NULL);
+    CHECK_EQ(errno, EINVAL);
+    o.sync_flags = XCB_PRESENT_UTIL_SYNC_GPU_WAITS;
+    o.sync = XCB_PRESENT_UTIL_SYNC_IMPLICIT;
+    CHECK(xcb_present_util_swapchain_create(f.c, f.window, &o) == NULL);
+    CHECK_EQ(errno, EINVAL);
+    present_both(&f, imgs);
+    for (uint32_t n = 3; n <= 12; n++) {
+        xcb_present_util_image_t img = { .size = sizeof img };
+        struct timeline_page *page;
+
+        CHECK_EQ(xcb_present_util_acquire(f.sc, 2 * SECOND, &img), 0);
+        page = page_of(img.sync_fd);
+        /* the release of this buffer's last frame: attached, not signalled */
+        CHECK_EQ(img.wait_point, imgs[img.index].release_point);
+        CHECK(img.wait_point > 0);
+        CHECK(timeline_page_value(page) < img.wait_point);
+        CHECK(timeline_page_available(page) >= img.wait_point);
+        CHECK_EQ(img.acquire_point, img.wait_point + 1);
+        /* the GPU: waits for the release, renders, signals the acquire point */
+        timeline_page_signal(page, img.wait_point);
+        img.flags = XCB_PRESENT_UTIL_IMAGE_CALLER_SIGNALS;
+        CHECK_EQ(xcb_present_util_present(f.sc, &img, NULL, 0), 0);
+        timeline_page_signal(page, img.acquire_point);
+        munmap(page, TIMELINE_PAGE_SIZE);
+        imgs[img.index] = img;
+        wait_completed(&f, n);
+    }
+    finish(&f);
+    check_synced_run(&f, 12, 2);
+    end(&f);
 }
 
 /* Without the seam, on a machine with a render node: the library's own
