@@ -59,81 +59,156 @@
 extern "C" {
 #endif
 
+/*
+ * A fence on a shared futex page, as the X server and libxshmfence use.
+ *
+ * The object of xcb_dri3_util_fence_create(), _import() and
+ * _from_server(): opaque, freed with xcb_dri3_util_fence_destroy().  Its
+ * page is in libxshmfence's layout (see the top of
+ * <xcb/xcb_dri3_util_fence.h>), which the X server maps.
+ *
+ * See also xcb_dri3_util_fence_create(), xcb_dri3_util_fence_wait(),
+ * xcb_dri3_util_fence_to_server(), xcb_dri3_util_fence_watcher_t(3).
+ */
 typedef struct xcb_dri3_util_fence xcb_dri3_util_fence_t;
 
 /* ---- fences ------------------------------------------------------------ */
 
 /*
- * Creates a fence on a fresh memfd page (close-on-exec, sealed against
- * shrinking, so that no process can truncate it under a mapping), in the
- * triggered state if triggered is true.  Returns NULL with errno set on
- * failure.
+ * Create a fence on a fresh futex page.  Creates a fence: a memfd page
+ * (close-on-exec, sealed against shrinking, so that no process can truncate it
+ * under a mapping) holding one 32-bit futex word at offset 0, in the layout of
+ * libxshmfence, which is what the X server uses on the fds that DRI3
+ * FenceFromFD hands it.  The word reads 0 when the fence is not triggered, 1
+ * when it is, and -1 when it is not triggered and somebody sleeps on it.
+ *
+ * The fence starts triggered if triggered is true.  Hand it to the X server
+ * with xcb_dri3_util_fence_to_server(), and free it with
+ * xcb_dri3_util_fence_destroy().
+ *
+ * Triggering a fence that nobody waits for, resetting and querying it, and
+ * waiting on a triggered fence make no system call.  All the fence functions
+ * are thread-safe.
+ *
+ * Returns a new fence, or NULL with errno set (by memfd_create(2),
+ * ftruncate(2), fcntl(2) or mmap(2)).
+ *
+ * See also xcb_dri3_util_fence_import(), xcb_dri3_util_fence_trigger(),
+ * xcb_dri3_util_fence_wait(), xcb_dri3_util_fence_to_server().
  */
 xcb_dri3_util_fence_t *xcb_dri3_util_fence_create(bool triggered);
 
 /*
- * Makes a fence of a page that some other party made: the X server (the fd
- * of a DRI3 FDFromFence reply), libxshmfence's xshmfence_alloc_shm(), or a
- * fence of this library in another process.  Any file of at least 4 bytes
- * that can be mapped shared, read-write, will do (libxshmfence's pages are
- * exactly 4 bytes; where memfd is missing it uses a regular file).
+ * Make a fence of a page from the X server or another process.  Maps the futex
+ * word at offset 0 of fd and returns a fence for it: the fd of a DRI3
+ * FDFromFence reply, a page made by libxshmfence's xshmfence_alloc_shm()
+ * (exactly 4 bytes long), or a fence of this library in another process.  Any
+ * file of at least 4 bytes that can be mapped shared, read-write, will do, a
+ * regular file included.
  *
- * Takes ownership of fd, whatever the outcome: on failure the fd is closed.
- * On success it is marked close-on-exec.  Returns NULL with errno set to
- *   EBADF   fd is not an open file descriptor
- *   ENODEV  fd is not a regular file (a pipe, a socket, a device...)
- *   EINVAL  the file is smaller than the futex word
- *   EACCES  fd was not opened for reading and writing
- * or to what mmap() reported (EPERM for a memfd sealed against writing).
- * A page that another process truncates after the import makes the next
- * access fault (SIGBUS); our own pages are sealed against that.
+ * The function takes ownership of fd, whatever the outcome: on failure the fd
+ * is closed; on success it belongs to the fence and is marked close-on-exec.
+ *
+ * A page that another process truncates after the import makes the next access
+ * to the word fault; pages made by xcb_dri3_util_fence_create() are sealed
+ * against that.
+ *
+ * Returns a new fence, or NULL with errno set to EBADF (fd is not open),
+ * ENODEV (not a regular file: a pipe, a socket, a directory), EINVAL (smaller
+ * than the futex word), EACCES (not open for reading and writing), or what
+ * mmap(2) reported (EPERM for a memfd sealed against writing).
+ *
+ * See also xcb_dri3_util_fence_create(), xcb_dri3_util_fence_from_server(),
+ * xcb_dri3_util_fence_destroy().
  */
 xcb_dri3_util_fence_t *xcb_dri3_util_fence_import(int fd);
 
 /*
- * Triggers the fence and wakes every waiter, in this process or any other.
- * No system call unless somebody waits (the exact rule is at the top).
- * Returns 0, -EINVAL if fence is NULL, or a futex refusal
- * when a wake-up was needed.
+ * Trigger a fence.  Marks the fence triggered and wakes every waiter, in this
+ * process or any other (libxshmfence's waiters, and so the X server's,
+ * included).  When nobody waits, this is one atomic instruction and no system
+ * call.
+ *
+ * Returns 0, -EINVAL if fence is NULL, or, where a sandbox forbids futex(2)
+ * itself, its error (-EPERM or -ENOSYS).  A wake-up call is made when the word
+ * held anything but 0 or 1: -1 (a sleeper), or a value no party should write,
+ * behind which a sleeper may hide.
+ *
+ * See also xcb_dri3_util_fence_reset(), xcb_dri3_util_fence_wait().
  */
 int xcb_dri3_util_fence_trigger(xcb_dri3_util_fence_t *fence);
 
 /*
- * Returns a triggered fence to the untriggered state; does nothing to a
- * fence that is not triggered.  Never makes a system call.  Does nothing
- * when fence is NULL.
+ * Make a triggered fence untriggered.  Returns a triggered fence to the
+ * untriggered state; a fence that is not triggered is left as it is.  Never
+ * makes a system call.  Does nothing when fence is NULL.
+ *
+ * Reset a fence only when no party can still be about to wait for its previous
+ * trigger, or that party will miss it.
+ *
+ * See also xcb_dri3_util_fence_trigger(), xcb_dri3_util_fence_is_triggered().
  */
 void xcb_dri3_util_fence_reset(xcb_dri3_util_fence_t *fence);
 
-/* True if the fence is triggered; false if fence is NULL.  Never makes a
- * system call. */
+/*
+ * Tell whether a fence is triggered.  Looks at the fence's futex word.  Never
+ * makes a system call.
+ *
+ * Returns true if the fence is triggered; false if it is not, or holds a value
+ * that no party should write (neither 0, 1 nor -1), or fence is NULL.
+ *
+ * See also xcb_dri3_util_fence_wait().
+ */
 bool xcb_dri3_util_fence_is_triggered(const xcb_dri3_util_fence_t *fence);
 
 /*
- * The fence's fd, still owned by the fence (do not close it).  To hand it
- * to somebody who will close it, such as a libxcb request, pass a dup().
- * -1 if fence is NULL.
+ * The file descriptor of a fence.  Returns the fd of the fence's page.  It
+ * still belongs to the fence: do not close it.  To hand it to somebody who
+ * closes what they get, such as a libxcb request function, pass a dup(2) of it
+ * (better, fcntl(fd, F_DUPFD_CLOEXEC, 0)).
+ *
+ * Returns the fd, or -1 if fence is NULL.
+ *
+ * See also xcb_dri3_util_fence_to_server().
  */
 int xcb_dri3_util_fence_fd(const xcb_dri3_util_fence_t *fence);
 
-/* Unmaps the page and closes the fd.  NULL is allowed. */
+/*
+ * Free a fence.  Unmaps the fence's page and closes its fd.  NULL is allowed
+ * and does nothing.  No other thread may still use the fence, and it must not
+ * be in a watcher (see xcb_dri3_util_fence_watcher_remove()).  A copy of the
+ * page that the X server or another process holds stays valid.
+ *
+ * See also xcb_dri3_util_fence_create(), xcb_dri3_util_fence_import().
+ */
 void xcb_dri3_util_fence_destroy(xcb_dri3_util_fence_t *fence);
 
 /* ---- waiting ----------------------------------------------------------- */
 
 /*
- * Waits until the fence is triggered.  timeout_ns is relative: 0 only
- * tests, a negative value waits forever.  The deadline is an absolute
- * CLOCK_MONOTONIC time, so signals that interrupt the wait (it resumes by
- * itself) do not extend it.  Returns 0 once triggered, -ETIMEDOUT when the
- * deadline passed first, -EINVAL if fence is NULL, or a futex refusal.  No system call when the fence is triggered.
+ * Wait until a fence is triggered.  Waits until the fence is triggered, or
+ * until timeout_ns nanoseconds have passed.  A timeout of 0 only looks; a
+ * negative one waits for ever.
+ *
+ * The timeout becomes an absolute CLOCK_MONOTONIC deadline at the start, so
+ * signals that interrupt the wait, after which it resumes by itself, do not
+ * extend it.  A fence that is already triggered costs no system call.
  *
  * Before it sleeps, the wait watches the word for a moment (64 pause
- * instructions, about 2 us; only where the process may run on more than
- * one CPU): a trigger from a process running on another CPU then costs
- * neither side a system call.  Where that does not pay (8 spins in a row
- * on a fence saw no trigger), the waits on that fence spin before one wait
- * in 16 only, until a spin pays again.
+ * instructions, about 2 microseconds; only where the process may run on more
+ * than one CPU): a trigger from a process running on another CPU then costs
+ * neither side a system call.  Where that does not pay (8 spins in a row on
+ * a fence saw no trigger), the waits on that fence spin before one wait in
+ * 16 only, until a spin pays again.
+ *
+ * Returns 0 once the fence is triggered, -ETIMEDOUT when the deadline passed
+ * first, -EINVAL if fence is NULL, or, where a sandbox forbids futex(2)
+ * itself, its error (-EPERM or -ENOSYS).  A wait that gives up turns its -1
+ * mark back into 0 (waking any other sleeper, which marks the word again), so
+ * the next uncontended trigger makes no system call.
+ *
+ * See also xcb_dri3_util_fence_wait_many(), xcb_dri3_util_fence_wait_conn(),
+ * xcb_dri3_util_fence_watcher_create().
  */
 int xcb_dri3_util_fence_wait(xcb_dri3_util_fence_t *fence, int64_t timeout_ns);
 
@@ -142,40 +217,49 @@ int xcb_dri3_util_fence_wait(xcb_dri3_util_fence_t *fence, int64_t timeout_ns);
 #define XCB_DRI3_UTIL_WAIT_MANY_MAX 128
 
 /*
- * Waits for any (wait_all false) or every (wait_all true) fence of the
- * array fences[0..n-1], with the same timeout rules as
- * xcb_dri3_util_fence_wait().  Returns 0, -ETIMEDOUT, -EINVAL when n is 0
- * or fences or one of fences[0..n-1] is NULL, -E2BIG when
- * n > XCB_DRI3_UTIL_WAIT_MANY_MAX, or a futex refusal.  When
- * waiting for any, *which (if which is not NULL) receives on success the
- * index of a triggered fence (the lowest one, if several were triggered
- * before the call).
+ * Wait for any or all of several fences.  Waits until any (wait_all false) or
+ * every (wait_all true) fence of fences[0..n-1] is triggered, with the timeout
+ * rules of xcb_dri3_util_fence_wait().  When waiting for any, *which (unless
+ * which is NULL) receives on success the index of a triggered fence, the
+ * lowest one if several were triggered before the call.  At most
+ * XCB_DRI3_UTIL_WAIT_MANY_MAX (128) fences.
  *
- * Uses the kernel's futex_waitv (Linux 5.16).  Where it is missing (the
- * kernel answers ENOSYS, or a seccomp profile that does not know the call
- * answers EPERM; either is remembered for the life of the process), or when
- * the environment variable XCB_DRI3_UTIL_NO_FUTEX_WAITV=1 was set at the
- * first wait, waiting for
- * every fence waits for each in turn, with no extra latency, and waiting
- * for any sleeps on one fence in slices of at most 1 ms and checks all of
- * them between slices: a trigger of another fence is then seen within
- * about 1 ms.
+ * The wait sleeps on all the fences at once with the kernel's futex_waitv()
+ * (Linux 5.16).  Where that is missing, or when the environment variable
+ * XCB_DRI3_UTIL_NO_FUTEX_WAITV=1 was set at the first wait, waiting for all
+ * waits for each fence in turn (no extra latency), and waiting for any sleeps
+ * on one fence in slices of at most 1 ms, checking all of them between slices:
+ * a trigger of another fence is then seen within about 1 ms.
+ *
+ * Returns 0, -ETIMEDOUT when the deadline passed first, -EINVAL when fences or
+ * one of its first n entries is NULL or n is 0, -E2BIG when n is above the
+ * limit, or, where a sandbox forbids futex(2) itself, its error (-EPERM or
+ * -ENOSYS).  Without futex_waitv (the kernel answers ENOSYS, or a seccomp
+ * profile answers EPERM) the call falls back to sleeping on one fence at a
+ * time.
+ *
+ * See also xcb_dri3_util_fence_wait(), xcb_dri3_util_fence_watcher_create().
  */
 int xcb_dri3_util_fence_wait_many(xcb_dri3_util_fence_t *const *fences, size_t n,
                                   bool wait_all, int64_t timeout_ns, size_t *which);
 
 /*
- * Waits like xcb_dri3_util_fence_wait(), but gives up with -EPIPE as soon
- * as the X connection c has an error or its socket hangs up (a dead server
- * never triggers the fence).  It never reads the socket, which belongs to
- * libxcb.  Returns 0, -ETIMEDOUT, -EPIPE, -EINVAL when fence or c is NULL,
- * or a futex refusal.
+ * Wait for a fence unless the X server dies.  Waits like
+ * xcb_dri3_util_fence_wait(), but gives up as soon as the connection c has an
+ * error or its socket hangs up: a dead server never triggers the fence.  The
+ * socket is only polled for hang-up, never read; it belongs to libxcb.
  *
- * Cost: the futex is not pollable, so the wait sleeps on the fence in
- * slices of at most 4 ms and checks the connection between them (one
- * poll() with a zero timeout).  A trigger still wakes the waiter at once; a
- * dead server is noticed within about 4 ms; a long wait makes about 250
- * wake-ups a second.  No thread is created.
+ * Cost: a futex cannot be polled together with a socket, so the wait sleeps on
+ * the fence in slices of at most 4 ms and checks the connection between them.
+ * A trigger still wakes the waiter at once; a dead server is noticed within
+ * about 4 ms; a long wait wakes about 250 times a second.  No thread is
+ * created.
+ *
+ * Returns 0 once the fence is triggered, -ETIMEDOUT when the deadline passed
+ * first, -EPIPE when the connection is broken, -EINVAL if fence or c is NULL,
+ * or, where a sandbox forbids futex(2) itself, its error (-EPERM or -ENOSYS).
+ *
+ * See also xcb_dri3_util_fence_wait(), xcb_connection_has_error().
  */
 int xcb_dri3_util_fence_wait_conn(xcb_dri3_util_fence_t *fence, xcb_connection_t *c,
                                   int64_t timeout_ns);
@@ -183,33 +267,54 @@ int xcb_dri3_util_fence_wait_conn(xcb_dri3_util_fence_t *fence, xcb_connection_t
 /* ---- the server's side -------------------------------------------------- */
 
 /*
- * Makes the fence known to the X server as a new SYNC fence (DRI3
- * FenceFromFD, with a dup of the fence's fd and its current state) and
- * returns the new id; the fence stays the caller's.  drawable picks the
- * screen.  This makes a round trip, to report the server's error, bounded
- * by the connection's timeout (xcb_dri3_util_set_timeout(); the probe's
- * round trips, on a connection's first call, included): on failure it
- * returns XCB_NONE and sets *err (if err is not NULL) to the X error,
- * which the caller frees, or to NULL with errno set when no X error is to
- * blame (EINVAL: c or fence is NULL; ENOTSUP: the server has no DRI3;
- * EPIPE: the connection has an error; ETIMEDOUT: no answer in time, and
- * the SYNC fence the server may still make is destroyed after the fact;
- * ECANCELED: the cancel fd of the caller's scope, see
- * xcb_dri3_util_wait_scope_push(); EMFILE or ENFILE: the dup).
+ * Make a fence known to the X server.  Sends DRI3 FenceFromFD with a new SYNC
+ * fence id, a close-on-exec dup of the fence's fd and the fence's current
+ * state, and waits for the server's verdict (one round trip).  drawable picks
+ * the screen.  The fence stays the caller's; the server and the client then
+ * share the page, and a trigger on either side is seen on the other.  The
+ * server's fence is destroyed with xcb_sync_destroy_fence().
+ *
+ * The call is bounded: all its round trips (the probe's on a connection's
+ * first call included) end within the connection's timeout
+ * (xcb_dri3_util_set_timeout(), 1 s by default) and within the calling
+ * thread's scope (xcb_dri3_util_wait_scope_push()).  When the server does not
+ * answer in time, the SYNC fence it may still make is destroyed after the fact
+ * (a checked DestroyFence whose error is swallowed).
+ *
+ * Returns the new fence id, or XCB_NONE on failure.  Then *err (unless err is
+ * NULL) holds the X error, which the caller frees, or NULL with errno set:
+ * EINVAL when c or fence is NULL, ENOTSUP when the server has no DRI3, EPIPE
+ * when the connection is broken, ETIMEDOUT when the server did not answer in
+ * time, ECANCELED when the scope's cancel fd turned readable, or the error of
+ * the dup.
+ *
+ * See also xcb_dri3_util_fence_from_server(), xcb_dri3_fence_from_fd().
  */
 xcb_sync_fence_t xcb_dri3_util_fence_to_server(xcb_connection_t *c, xcb_drawable_t drawable,
                                                xcb_dri3_util_fence_t *fence,
                                                xcb_generic_error_t **err);
 
 /*
- * Asks the X server for the page behind SYNC fence sync_fence (DRI3
- * FDFromFence; the server must have created it from a futex page, as
- * xcb_sync_create_fence does) and imports it.  One round trip, bounded as
- * for xcb_dri3_util_fence_to_server().  Returns NULL on failure with *err
- * (if err is not NULL) set as there, or to NULL with errno set (EINVAL: c
- * is NULL; ENOTSUP, EPIPE, ETIMEDOUT, ECANCELED as there (a late reply's
- * fd is closed when it comes); EPROTO: the reply did not carry exactly
- * one fd; or an error of xcb_dri3_util_fence_import()).
+ * Get the page behind an X server fence.  Sends DRI3 FDFromFence for the SYNC
+ * fence sync_fence (which the server must have made from a futex page, as
+ * xcb_sync_create_fence() does), waits for the reply and imports its fd with
+ * xcb_dri3_util_fence_import().  The reply's fds are always taken and closed
+ * or kept, never leaked.
+ *
+ * The call is bounded: all its round trips (the probe's on a connection's
+ * first call included) end within the connection's timeout
+ * (xcb_dri3_util_set_timeout(), 1 s by default) and within the calling
+ * thread's scope (xcb_dri3_util_wait_scope_push()).  The fd of a reply that
+ * comes after the call gave up is closed when it comes.
+ *
+ * Returns a new fence, or NULL on failure.  Then *err (unless err is NULL)
+ * holds the X error, which the caller frees, or NULL with errno set: EINVAL
+ * when c is NULL, ENOTSUP when the server has no DRI3, EPIPE when the
+ * connection is broken, ETIMEDOUT when the server did not answer in time,
+ * ECANCELED when the scope's cancel fd turned readable, EPROTO when the reply
+ * did not carry exactly one fd, or an error of xcb_dri3_util_fence_import().
+ *
+ * See also xcb_dri3_util_fence_to_server(), xcb_dri3_fd_from_fence().
  */
 xcb_dri3_util_fence_t *xcb_dri3_util_fence_from_server(xcb_connection_t *c,
                                                        xcb_drawable_t drawable,
@@ -219,6 +324,8 @@ xcb_dri3_util_fence_t *xcb_dri3_util_fence_from_server(xcb_connection_t *c,
 /* ---- waiting from a main loop ------------------------------------------- */
 
 /*
+ * A thread that turns fence triggers into a pollable fd for a main loop.
+ *
  * A watcher lets a poll()/epoll/GLib main loop learn that fences
  * triggered, without blocking the loop's thread: the loop watches one fd,
  * an eventfd that turns readable when at least one watched fence has
@@ -248,52 +355,106 @@ xcb_dri3_util_fence_t *xcb_dri3_util_fence_from_server(xcb_connection_t *c,
  */
 typedef struct xcb_dri3_util_fence_watcher xcb_dri3_util_fence_watcher_t;
 
+/* The most fences one watcher holds (see xcb_dri3_util_fence_watcher_t). */
 #define XCB_DRI3_UTIL_WATCHER_MAX 127
 
-/* Creates a watcher and its thread.  NULL with errno set on failure:
- * ENOMEM, EMFILE or ENFILE (the eventfd), EAGAIN (the thread). */
+/*
+ * Learn of fence triggers from a main loop.  A futex cannot be polled.  A
+ * watcher lets a poll(2), epoll(7) or GLib main loop learn that fences
+ * triggered without blocking its thread: the loop polls one fd
+ * (xcb_dri3_util_fence_watcher_fd()), an eventfd that is readable while
+ * triggered fences wait to be collected, and collects them with
+ * xcb_dri3_util_fence_watcher_collect().  Fences are added with a user pointer
+ * and reported once (one-shot).
+ *
+ * Cost: one thread per watcher, started here with every signal blocked, asleep
+ * in the kernel on all the watched futex words at once (futex_waitv()) and
+ * woken only by a trigger or by a change to the set.  A trigger reaches the
+ * loop after one futex wake-up, one eventfd write and the loop's own wake-up,
+ * a few microseconds.  Memory: the thread's stack (the system default, mostly
+ * untouched) and a few dozen bytes per fence.  Without futex_waitv() the
+ * thread looks at the fences every 1 ms instead.
+ *
+ * A watcher holds at most XCB_DRI3_UTIL_WATCHER_MAX (127) fences.  The fences
+ * are borrowed: each must outlive its time in the watcher.  The watcher's
+ * functions are thread-safe.
+ *
+ * Returns a new watcher, or NULL with errno set: ENOMEM, EMFILE or ENFILE (the
+ * eventfd), EAGAIN (the thread, which is named "xcb-fence-watch").
+ *
+ * See also xcb_dri3_util_fence_watcher_fd(),
+ * xcb_dri3_util_fence_watcher_add(), xcb_dri3_util_fence_watcher_remove(),
+ * xcb_dri3_util_fence_watcher_collect(),
+ * xcb_dri3_util_fence_watcher_destroy().
+ */
 xcb_dri3_util_fence_watcher_t *xcb_dri3_util_fence_watcher_create(void);
 
 /*
- * The fd to poll for reading (an eventfd, close-on-exec, non-blocking),
- * owned by the watcher.  It stays readable while triggered fences wait to
- * be collected; do not read it yourself.  -1 if watcher is NULL.
+ * The fd a main loop polls for a watcher.  Returns the watcher's eventfd
+ * (close-on-exec, non-blocking), to be polled for reading.  It stays readable
+ * while triggered fences wait to be collected.  It belongs to the watcher: do
+ * not read or close it.
+ *
+ * Returns the fd, or -1 if watcher is NULL.
+ *
+ * See also xcb_dri3_util_fence_watcher_create(),
+ * xcb_dri3_util_fence_watcher_collect().
  */
 int xcb_dri3_util_fence_watcher_fd(const xcb_dri3_util_fence_watcher_t *watcher);
 
 /*
- * Watches fence until it triggers; user is what
- * xcb_dri3_util_fence_watcher_collect() will return for it.  A fence that
- * is already triggered is reported as well.  Returns 0, -EEXIST if the
- * fence is already watched, -E2BIG if the watcher is full, -EINVAL if
- * watcher or fence is NULL, -ECHILD in a process forked after the watcher
- * was made (see the top).
+ * Watch a fence.  Watches fence until it triggers; user is what
+ * xcb_dri3_util_fence_watcher_collect() returns for it.  A fence that is
+ * already triggered is reported too.  The fence must stay alive until it is
+ * collected or removed.
+ *
+ * Returns 0, -EEXIST if the fence is already in the watcher, -E2BIG if the
+ * watcher is full, -EINVAL if watcher or fence is NULL, -ECHILD in a process
+ * forked after the watcher was made (its thread lives in the parent only).
+ *
+ * See also xcb_dri3_util_fence_watcher_create(),
+ * xcb_dri3_util_fence_watcher_remove().
  */
 int xcb_dri3_util_fence_watcher_add(xcb_dri3_util_fence_watcher_t *watcher,
                                     xcb_dri3_util_fence_t *fence, void *user);
 
 /*
- * Stops watching fence, whether it triggered or not; once this returns the
- * watcher no longer touches the fence, which may then be destroyed.
- * Returns 0, -ENOENT if the fence was not watched, -EINVAL if watcher or
- * fence is NULL, -ECHILD in a forked child (see the top).
+ * Stop watching a fence.  Stops watching fence, whether it triggered (and was
+ * not collected yet) or not.  Once this returns the watcher no longer touches
+ * the fence, which may then be destroyed.
+ *
+ * Returns 0, -ENOENT if the fence was not in the watcher, -EINVAL if watcher
+ * or fence is NULL, -ECHILD in a process forked after the watcher was made.
+ *
+ * See also xcb_dri3_util_fence_watcher_add().
  */
 int xcb_dri3_util_fence_watcher_remove(xcb_dri3_util_fence_watcher_t *watcher,
                                        xcb_dri3_util_fence_t *fence);
 
 /*
- * Stores the user pointers of up to max triggered fences in users, stops
- * watching those fences, and returns how many it stored.  The watcher's fd
- * stays readable while more remain.  Never blocks.  Returns 0 when watcher
- * or users is NULL, and in a forked child (see the top).
+ * Take the fences that triggered.  Stores the user pointers of up to max
+ * triggered fences in users, and stops watching those fences.  The watcher's
+ * fd stays readable while more remain.  Never blocks.
+ *
+ * Returns how many pointers were stored; 0 when watcher or users is NULL, and
+ * in a process forked after the watcher was made (which never touches the
+ * parent's fd).
+ *
+ * See also xcb_dri3_util_fence_watcher_fd(),
+ * xcb_dri3_util_fence_watcher_add().
  */
 size_t xcb_dri3_util_fence_watcher_collect(xcb_dri3_util_fence_watcher_t *watcher,
                                            void **users, size_t max);
 
 /*
- * Stops and joins the thread, closes the fd and frees the watcher; the
- * watched fences are left alone (and not marked as waited for).  NULL is
- * allowed.  In a forked child it frees the child's copy only.
+ * Free a watcher.  Stops and joins the watcher's thread, closes its fd and
+ * frees it.  The fences it watched are left alone.  NULL is allowed and does
+ * nothing.  The fences still watched are left untriggered and unmarked (a -1
+ * the thread left on a word is turned back into 0).  In a process forked after
+ * the watcher was made, it frees that process's copy only: there is no thread
+ * to stop there, and the parent's eventfd is left alone.
+ *
+ * See also xcb_dri3_util_fence_watcher_create().
  */
 void xcb_dri3_util_fence_watcher_destroy(xcb_dri3_util_fence_watcher_t *watcher);
 

@@ -36,50 +36,8 @@ presentutilinclude_HEADERS = src/present-util/xcb_present_util.h \
 pkgconfig_DATA += pkgconfig/xcb-present-util.pc
 EXTRA_DIST += pkgconfig/xcb-present-util.pc.in
 
-PRESENT_UTIL_MAN_PAGES = \
-	src/present-util/man/xcb_present_util_swapchain_create.3 \
-	src/present-util/man/xcb_present_util_swapchain_destroy.3 \
-	src/present-util/man/xcb_present_util_acquire.3 \
-	src/present-util/man/xcb_present_util_present.3 \
-	src/present-util/man/xcb_present_util_swapchain_stats.3 \
-	src/present-util/man/xcb_present_util_swapchain_fd.3 \
-	src/present-util/man/xcb_present_util_dispatch.3 \
-	src/present-util/man/xcb_present_util_swapchain_set_frame_callback.3 \
-	src/present-util/man/xcb_present_util_swapchain_backend.3 \
-	src/present-util/man/xcb_present_util_backend_name.3 \
-	src/present-util/man/xcb_present_util_mode_name.3 \
-	src/present-util/man/xcb_present_util_present_synced.3 \
-	src/present-util/man/xcb_present_util_present_pixmap_synced.3 \
-	src/present-util/man/xcb_present_util_synced_init.3 \
-	src/present-util/man/xcb_present_util_options_init.3 \
-	src/present-util/man/xcb_present_util_image_init.3 \
-	src/present-util/man/xcb_present_util_stats_init.3 \
-	src/present-util/man/xcb_present_util_frame_init.3 \
-	src/present-util/man/xcb_present_util_present_at.3 \
-	src/present-util/man/xcb_present_util_wait_frame.3 \
-	src/present-util/man/xcb_present_util_present_info_init.3 \
-	src/present-util/man/xcb_present_util_present_with.3 \
-	src/present-util/man/xcb_present_util_release.3 \
-	src/present-util/man/xcb_present_util_swapchain_set_mode.3 \
-	src/present-util/man/xcb_present_util_swapchain_set_resize_callback.3 \
-	src/present-util/man/xcb_present_util_swapchain_set_swap_interval.3 \
-	src/present-util/man/xcb_present_util_swapchain_set_images.3 \
-	src/present-util/man/xcb_present_util_swapchain_set_num_buffers.3 \
-	src/present-util/man/xcb_present_util_swapchain_status.3 \
-	src/present-util/man/xcb_present_util_swapchain_window_size.3 \
-	src/present-util/man/xcb_present_util_wait_present.3 \
-	src/present-util/man/xcb_present_util_present_msc.3 \
-	src/present-util/man/xcb_present_util_wait_msc.3 \
-	src/present-util/man/xcb_present_util_timing_init.3 \
-	src/present-util/man/xcb_present_util_swapchain_t.3 \
-	src/present-util/man/xcb_present_util_options_t.3 \
-	src/present-util/man/xcb_present_util_image_t.3 \
-	src/present-util/man/xcb_present_util_stats_t.3 \
-	src/present-util/man/xcb_present_util_frame_t.3
-# Installed as data: Makefile.am owns man3dir for the generated pages.
-# The _t pages are .so links to the overview, xcb_present_util(7), which
-# "man xcb_present_util" opens (there is no such page in section 3).
-presentutilmandir = $(mandir)/man3
-dist_presentutilman_DATA = $(PRESENT_UTIL_MAN_PAGES)
+# The section-3 pages are generated from the headers (Makefile.am,
+# man/util.stamp); the overview, xcb_present_util(7), is written by hand:
+# "man xcb_present_util" (there is no such page in section 3).
 presentutilman7dir = $(mandir)/man7
 dist_presentutilman7_DATA = src/present-util/man/xcb_present_util.7

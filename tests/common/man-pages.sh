@@ -13,8 +13,11 @@
 # types an overview describes) passes when PAGE.N is one of MAN_DIR's
 # pages, and man -l renders the link from the directory holding MAN_DIR.
 # LIBRARY is relative to $TOP_BUILDDIR; MAN_DIR to $TOP_SRCDIR, or to
-# $TOP_BUILDDIR for generated pages.  Without arguments: $MAN_PAGE_CHECKS,
-# which the makefiles fill in, one entry per library.  TAP output.
+# $TOP_BUILDDIR for generated pages; DIR+DIR names pages in two places
+# (the util libraries' section 3, generated in the build tree, and their
+# hand-written overviews in the source tree).  Without arguments:
+# $MAN_PAGE_CHECKS, which the makefiles fill in, one entry per library.
+# TAP output.
 src=${TOP_SRCDIR:-.}
 build=${TOP_BUILDDIR:-.}
 . "$src/tests/common/tap.sh"
@@ -26,16 +29,23 @@ if [ $# -eq 0 ]; then
     exit 0
 fi
 
-# The directory of an entry's pages: the source tree's, else the build's.
-man_dir() {
-    if [ -d "$src/$1" ]; then echo "$src/$1"; else echo "$build/$1"; fi
+# The directories of an entry's pages: for each of DIR+DIR, the source
+# tree's, else the build's.
+man_dirs() {
+    for d in $(echo "$1" | tr '+' ' '); do
+        if [ -d "$src/$d" ]; then echo "$src/$d"; else echo "$build/$d"; fi
+    done
+}
+# The pages of those directories, one a line.
+pages_in() {
+    for d in $1; do ls "$d"/*.3 "$d"/*.7 2>/dev/null; done
 }
 
 plan=0
 for entry in "$@"; do
-    dir=$(man_dir "$(echo "$entry" | cut -d: -f2)")
-    plan=$((plan + 1 + $(ls "$dir"/*.3 "$dir"/*.7 2>/dev/null | wc -l)))
-    plan=$((plan + $(ls "$dir"/*.7 2>/dev/null | wc -l)))
+    dirs=$(man_dirs "$(echo "$entry" | cut -d: -f2)")
+    plan=$((plan + 1 + $(pages_in "$dirs" | wc -l)))
+    plan=$((plan + $(pages_in "$dirs" | grep -c '\.7$')))
 done
 echo "1..$plan"
 
@@ -46,17 +56,16 @@ trap 'rm -rf "$tmp"' EXIT HUP INT TERM
 
 for entry in "$@"; do
     lib=$build/$(echo "$entry" | cut -d: -f1)
-    dir=$(man_dir "$(echo "$entry" | cut -d: -f2)")
+    dirs=$(man_dirs "$(echo "$entry" | cut -d: -f2)")
     undocumented=$(echo "$entry" | cut -d: -f3-)
     name=$(basename "$lib")
-    for page in "$dir"/*.3 "$dir"/*.7; do
-        [ -e "$page" ] || continue
+    for page in $(pages_in "$dirs"); do
         link=$(sed -n '1s/^\.so \(man[1-9]\/[^ ]*\)$/\1/p' "$page")
         if [ -n "$link" ] && [ "$(wc -l < "$page")" -le 1 ]; then
-            if [ -f "$dir/$(basename "$link")" ]; then
+            if pages_in "$dirs" | grep -q "/$(basename "$link")\$"; then
                 ok "$(basename "$page") (.so $link)"
             else
-                echo "$link is not among the pages of $dir" > "$tmp/warnings"
+                echo "$link is not among the pages of" $dirs > "$tmp/warnings"
                 not_ok "$(basename "$page") (.so $link)" "$tmp/warnings"
             fi
             continue
@@ -70,8 +79,7 @@ for entry in "$@"; do
         fi
     done
     # The overviews as man(1) shows them.
-    for page in "$dir"/*.7; do
-        [ -e "$page" ] || continue
+    for page in $(pages_in "$dirs" | grep '\.7$'); do
         what="$(basename "$page"): man -l at 80 columns, no warning"
         if ! command -v man > /dev/null 2>&1; then
             skip "$what" "man is not installed"
@@ -92,11 +100,12 @@ for entry in "$@"; do
         continue
     fi
     : > "$tmp/missing"
+    pages_in "$dirs" > "$tmp/pages"
     while read -r f; do
-        [ -e "$dir/$f.3" ] && continue
+        grep -q "/$f\.3\$" "$tmp/pages" && continue
         [ -n "$undocumented" ] && echo "$f" | grep -Eq "$undocumented" && continue
         # A declaration in a synopsis: the bold name, then its arguments.
-        grep -q "^\\\\fB$f\\\\fP(" "$dir"/*.3 2>/dev/null && continue
+        grep -q "^\\\\fB$f\\\\fP(" $(grep '\.3$' "$tmp/pages") /dev/null && continue
         echo "$f" >> "$tmp/missing"
     done < "$tmp/exports"
     if [ -s "$tmp/missing" ]; then

@@ -302,7 +302,8 @@ else
 fi
 
 # 15. The overviews: installed in section 7, "man xcb_present_util" and
-# "man xcb_dri3_util" open them, and the types' .so links resolve.
+# "man xcb_dri3_util" open them, and the types' pages (generated from the
+# headers) are installed in section 3.
 mandir=$prefix/share/man
 : > "$tmp/man.log"
 man_ok=1

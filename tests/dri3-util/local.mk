@@ -8,7 +8,7 @@ DRI3_UTIL_TESTS = tests/dri3-util/fence-basic tests/dri3-util/fence-wait tests/d
 	tests/dri3-util/fence-conn
 DRI3_UTIL_TESTS += tests/dri3-util/fence-rules
 check_PROGRAMS += $(DRI3_UTIL_TESTS)
-MAN_PAGE_CHECKS += src/.libs/libxcb-dri3-util.so:src/dri3-util/man
+MAN_PAGE_CHECKS += src/.libs/libxcb-dri3-util.so:man/dri3-util+src/dri3-util/man
 TESTS += $(DRI3_UTIL_TESTS) tests/dri3-util/no-blocking-waits.sh
 VALGRIND_TESTS += $(DRI3_UTIL_TESTS)
 EXTRA_DIST += tests/dri3-util/no-blocking-waits.sh \

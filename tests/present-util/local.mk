@@ -54,7 +54,7 @@ tests_present_util_demo_figures_LDADD = $(PRESENT_UTIL_TEST_LDADD)
 
 # The programs, end to end.
 TESTS += tests/present-util/demo.sh tests/present-util/info.sh tests/present-util/mock-xdpyinfo.sh
-MAN_PAGE_CHECKS += src/.libs/libxcb-present-util.so:src/present-util/man
+MAN_PAGE_CHECKS += src/.libs/libxcb-present-util.so:man/present-util+src/present-util/man
 EXTRA_DIST += tests/present-util/demo.sh tests/present-util/info.sh \
 	tests/present-util/json-schema-check.py \
 	tests/present-util/mock-xdpyinfo.sh \

@@ -1,0 +1,2 @@
+/* Counts things. */
+int xcb_bad_util_count(void);

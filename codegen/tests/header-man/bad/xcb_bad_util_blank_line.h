@@ -1,0 +1,3 @@
+/* Counts things. */
+
+int xcb_bad_util_count(void);

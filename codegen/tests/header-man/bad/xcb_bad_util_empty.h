@@ -1,0 +1,2 @@
+/* */
+int xcb_bad_util_count(void);

@@ -1,0 +1,4 @@
+/*
+ *   - counts things
+ */
+int xcb_bad_util_count(void);

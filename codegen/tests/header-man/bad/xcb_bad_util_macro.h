@@ -1,0 +1,1 @@
+#define XCB_BAD_UTIL_MAX 4

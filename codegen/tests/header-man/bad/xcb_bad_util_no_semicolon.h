@@ -1,0 +1,4 @@
+/* Counts things. */
+int xcb_bad_util_count(void)
+
+#endif

@@ -1,0 +1,6 @@
+/*
+ * Counts things.
+ *
+ * -----
+ */
+int xcb_bad_util_count(void);

@@ -1,0 +1,3 @@
+#include <stdint.h>
+
+int xcb_bad_util_count(void);
