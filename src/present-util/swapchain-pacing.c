@@ -12,9 +12,11 @@
  * has come to the vblank after (Present's rule for frames without the
  * Async option).  But the vblank the clock predicts is the earliest its
  * readings allow, and a server's own moment is later than that bound
- * (Xvfb latches about 0.8 ms later; a server that does not round, at the
- * vblank itself).  So the latch is learnt from the completions: after a
- * run of SC_LATCH_HITS hits it moves SC_LATCH_STEP_NS later, never past a
+ * (a server that does not round takes frames up to the vblank itself).
+ * So the latch is learnt from the completions: after a run of
+ * SC_LATCH_HITS hits with the margin at its floor (a wider margin sends
+ * frames that much earlier, and a latch too late would not show) it
+ * moves SC_LATCH_STEP_NS later, never past a
  * quarter period before V; a frame sent in time for a learnt latch later
  * than half a period that misses its vblank moves it back two steps, and
  * it then holds for SC_LATCH_HOLD hits, so that trying costs one miss in
@@ -112,14 +114,19 @@ static uint64_t deadline_for(const sc_t *sc, uint64_t msc, uint64_t period)
     return vblank > latch ? vblank - latch : 0;
 }
 
-/* A paced frame made its vblank: after a run of them, and once any hold
- * after a miss is over, the latch is tried a step later. */
+/* A paced frame made its vblank: after a run of them with the margin at
+ * its floor, and once any hold after a miss is over, the latch is tried a
+ * step later. */
 static void latch_hit(sc_t *sc, uint64_t period)
 {
     uint64_t latch = sc_pacing_latch_ns(sc);
 
     if (sc->pace.latch_hold) {
         sc->pace.latch_hold--;
+        return;
+    }
+    if (sc->stats.margin_ns > SC_MARGIN_FLOOR_NS) {
+        sc->pace.latch_hits = 0;
         return;
     }
     if (++sc->pace.latch_hits < SC_LATCH_HITS || latch <= period / 4 + SC_LATCH_STEP_NS / 2)

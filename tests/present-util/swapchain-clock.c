@@ -558,7 +558,7 @@ TEST(render_percentile_is_the_k_th_largest_every_frame)
  * LOW_LATENCY's completions fed one by one to the pacing, on a clock of
  * exact 60 Hz readings: the latch (how long before a vblank a frame must
  * reach the server) starts at half a period, moves a step later after a
- * run of hits, never past a quarter period, and goes back two steps and
+ * run of hits with the margin at its floor, never past a quarter period, and goes back two steps and
  * holds when a frame sent between half a period and the latch missed;
  * a miss of a frame sent earlier (the server's) or later (the caller's)
  * leaves it. */
@@ -570,7 +570,7 @@ static sc_t *latch_clock(void)
     sc_t *sc = calloc(1, sizeof *sc);
 
     CHECK(sc != NULL);
-    sc->stats.margin_ns = SC_MARGIN_START_NS;
+    sc->stats.margin_ns = SC_MARGIN_FLOOR_NS;
     for (uint64_t msc = 1; msc <= 8; msc++)
         sc_clock_add(sc, msc, msc * LATCH_PERIOD_US);
     return sc;
@@ -594,6 +594,13 @@ TEST(low_latency_learns_a_later_latch_and_backs_off_at_a_miss)
 
     CHECK(period > 16600000 && period < 16700000);
     CHECK_EQ(sc_pacing_latch_ns(sc), half);
+    /* with a margin above its floor, hits try nothing (they come that
+     * much before the deadline: a latch too late would not show) */
+    sc->stats.margin_ns = 4 * SC_MARGIN_FLOOR_NS;
+    for (uint32_t i = 0; i < 2 * SC_LATCH_HITS; i++, msc++)
+        latch_frame(sc, serial++, msc, half / 1000 + 1000, msc);
+    CHECK_EQ(sc_pacing_latch_ns(sc), half);
+    sc->stats.margin_ns = SC_MARGIN_FLOOR_NS;
     /* hits: one step later after each run, down to a quarter period */
     latch = half;
     for (uint32_t run = 1; run <= 40; run++) {
