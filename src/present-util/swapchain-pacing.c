@@ -22,10 +22,11 @@
  * it then holds for SC_LATCH_HOLD hits, so that trying costs one miss in
  * more than a thousand frames.  render is a high
  * percentile of the caller's recent acquire()-to-present() times, and the
- * margin covers what the percentile does not: it grows by half after a
- * frame misses the vblank it was paced for and shrinks by an eighth after
- * a long run of hits, so that one slow frame costs latency for a while and
- * the latency comes back slowly.  A caller slower than a period is paced
+ * margin covers what the percentile does not: after a frame that missed
+ * the vblank it was paced for because it came late, it grows by what that
+ * frame lacked (and a guard), and it shrinks by an eighth after a run of
+ * hits, so that one slow frame costs latency for a while and the latency
+ * comes back slowly.  A caller slower than a period is paced
  * every k-th vblank, k the periods its render time and margin need: one
  * rate it can hold, not two it alternates between.
  *
@@ -176,18 +177,21 @@ void sc_pacing_completed(sc_t *sc, const struct frame *f, uint64_t server_msc)
         /* A frame sent well before its deadline and shown late all the
          * same was the server's delay (Xvfb's timer firing late on a busy
          * machine): a later moment for the caller would not have helped,
-         * and the margin stays.  One sent late, or within a millisecond
-         * of the deadline (the request may have reached the server too
-         * late), was the caller's: the margin grows. */
-        if (!f->client_late && f->submit_us * 1000 + SC_MARGIN_MIN_NS <=
-                                   deadline_for(sc, f->planned_msc, period)) {
+         * and the margin stays.  One sent after its deadline was the
+         * caller's (a slow render, a late wake-up): the margin grows by
+         * what it lacked, and a guard.  One sent just before it (within
+         * SC_MARGIN_MIN_NS: the request may have reached the server too
+         * late) grows it by the guard alone. */
+        uint64_t deadline = deadline_for(sc, f->planned_msc, period), sent = f->submit_us * 1000;
+
+        if (!f->client_late && sent + SC_MARGIN_MIN_NS <= deadline) {
             sc_log(sc, "pacing: frame %llu sent in time for msc %llu, the server showed it "
                    "at %llu", (unsigned long long)f->serial,
                    (unsigned long long)f->planned_msc, (unsigned long long)server_msc);
             sc->pace.margin_hits = 0;
             return;
         }
-        sc->stats.margin_ns += sc->stats.margin_ns / 2 + 1000000;
+        sc->stats.margin_ns += (sent > deadline ? sent - deadline : 0) + SC_MARGIN_GUARD_NS;
         sc->stats.margin_ns = sc_pacing_margin_ns(sc);
         sc->pace.margin_hits = 0;
         sc_log(sc, "pacing: frame %llu paced for msc %llu shown at %llu: margin now %llu us",

@@ -126,11 +126,12 @@ static inline bool sc_unanswered(int r)
 #define SC_DONE_FRAMES 64
 /* LOW_LATENCY pacing: the render time is this percentile of the last
  * SC_RENDER_SAMPLES frames; pacing starts after SC_RENDER_WARMUP frames.
- * The margin starts at SC_MARGIN_START_NS, grows by half (and 1 ms) after
- * a miss, up to half a refresh, and shrinks by an eighth after
- * SC_MARGIN_HITS hits in a row, down to SC_MARGIN_FLOOR_NS.  A miss of a
- * frame sent SC_MARGIN_MIN_NS or less before its deadline is the
- * caller's (the request may have reached the server too late).
+ * The margin starts at SC_MARGIN_START_NS; after a miss of a frame sent
+ * after its deadline it grows by how late that was and SC_MARGIN_GUARD_NS,
+ * after a miss of one sent SC_MARGIN_MIN_NS or less before it (the
+ * request may have reached the server too late) by SC_MARGIN_GUARD_NS, up
+ * to half a refresh; it shrinks by an eighth after SC_MARGIN_HITS hits in
+ * a row, down to SC_MARGIN_FLOOR_NS.
  * The latch (how long before a vblank a frame must reach the server) is
  * learnt (swapchain-pacing.c): it starts at half a refresh, moves
  * SC_LATCH_STEP_NS later after SC_LATCH_HITS hits in a row, never later
@@ -142,6 +143,7 @@ static inline bool sc_unanswered(int r)
 #define SC_MARGIN_START_NS 1000000ull
 #define SC_MARGIN_MIN_NS 1000000ull
 #define SC_MARGIN_FLOOR_NS 500000ull
+#define SC_MARGIN_GUARD_NS 250000ull
 #define SC_MARGIN_HITS 60
 #define SC_LATCH_STEP_NS 250000ull
 #define SC_LATCH_HITS 60
