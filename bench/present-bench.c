@@ -2,7 +2,9 @@
  * The swapchain against a plain loop written directly on libxcb-present
  * that does the same work: MIT-SHM pixmaps on memfds, a special event
  * queue, PresentPixmap aimed at the next vblank (FIFO) or Async
- * (IMMEDIATE), buffers reused on IdleNotify.  All run on one private Xvfb.
+ * (IMMEDIATE), buffers reused on IdleNotify.  All run on one private Xvfb,
+ * or with --on-display on the server in $DISPLAY (Xwayland:
+ * tests/servers/with-server xwayland ./bench/present-bench --on-display).
  *
  * FIFO: one renderer for every loop, which fills the buffer and then spins
  * until RENDER_NS have passed since it got the buffer (acquire() returned,
@@ -729,12 +731,14 @@ static int measure_immediate(xcb_connection_t *c, xcb_window_t win, uint32_t fra
     return 0;
 }
 
-static void print_table(const struct run *rows, uint32_t fifo_frames, uint32_t imm_frames)
+static void print_table(const struct run *rows, uint32_t fifo_frames, uint32_t imm_frames,
+                        const char *server)
 {
     double refresh = run_refresh_ns(&rows[0]);
 
-    printf("present-bench: %ux%u SHM buffers on a private Xvfb, refresh %.3f ms (%.2f Hz, from "
-           "the plain loop's completions)\n", W, H, refresh / 1e6,
+    printf("present-bench: %ux%u SHM buffers on %s, refresh %.3f ms (%.2f Hz, from "
+           "the plain loop's completions)\n", W, H,
+           server, refresh / 1e6,
            refresh ? 1e9 / refresh : 0.0);
     printf("FIFO: %u frames after %u of warm-up (LOW_LATENCY: %u), renderer fills and spins "
            "until %.1f ms after it got the buffer\n", fifo_frames, FIFO_WARM, LOW_LATENCY_WARM,
@@ -752,24 +756,36 @@ static void print_table(const struct run *rows, uint32_t fifo_frames, uint32_t i
 
 int main(int argc, char **argv)
 {
-    uint32_t fifo_frames = argc > 1 ? (uint32_t)atoi(argv[1]) : 600;
-    uint32_t imm_frames = argc > 2 ? (uint32_t)atoi(argv[2]) : 3000;
+    /* --on-display: the server in $DISPLAY (Xwayland, with
+     * tests/servers/with-server) instead of a private Xvfb */
+    bool on_display = argc > 1 && strcmp(argv[1], "--on-display") == 0;
+    int a = on_display ? 2 : 1;
+    uint32_t fifo_frames = argc > a ? (uint32_t)atoi(argv[a]) : 600;
+    uint32_t imm_frames = argc > a + 1 ? (uint32_t)atoi(argv[a + 1]) : 3000;
     struct run rows[N_ROWS];
-    struct xvfb x;
+    struct xvfb x = { 0 };
     xcb_connection_t *c;
     xcb_window_t win;
     const xcb_screen_t *screen;
     int status = 0;
 
     if (fifo_frames < 10 || imm_frames < 10) {
-        fprintf(stderr, "usage: present-bench [FIFO_FRAMES [IMMEDIATE_FRAMES]] (10 or more)\n");
+        fprintf(stderr, "usage: present-bench [--on-display] [FIFO_FRAMES [IMMEDIATE_FRAMES]] "
+                        "(10 or more)\n");
         return 2;
     }
-    if (xvfb_start(&x, "640x480x24") < 0) {
+    if (!on_display && xvfb_start(&x, "640x480x24") < 0) {
         printf("present-bench: skipped, no Xvfb\n");
         return 0;
     }
-    c = xcb_connect(x.display, NULL);
+    c = xcb_connect(on_display ? NULL : x.display, NULL);
+    if (xcb_connection_has_error(c)) {
+        fprintf(stderr, "present-bench: cannot connect to the X server\n");
+        xcb_disconnect(c);
+        if (!on_display)
+            xvfb_stop(&x);
+        return 1;
+    }
     screen = xcb_setup_roots_iterator(xcb_get_setup(c)).data;
     win = xcb_generate_id(c);
     xcb_create_window(c, XCB_COPY_FROM_PARENT, win, screen->root, 0, 0, W, H, 0,
@@ -783,10 +799,13 @@ int main(int argc, char **argv)
         measure_immediate(c, win, imm_frames, &rows[N_FIFO], &rows[N_FIFO + 1]) < 0)
         status = 1;
     else
-        print_table(rows, fifo_frames, imm_frames);
+        print_table(rows, fifo_frames, imm_frames,
+                    on_display ? getenv("DISPLAY") ? getenv("DISPLAY") : "the default display"
+                               : "a private Xvfb");
     for (int i = 0; i < N_ROWS; i++)
         free(rows[i].rec);
     xcb_disconnect(c);
-    xvfb_stop(&x);
+    if (!on_display)
+        xvfb_stop(&x);
     return status;
 }
