@@ -100,6 +100,7 @@ static void fence_trigger(struct fuzz_server *s, uint32_t id)
         if (s->fences[i].page && s->fences[i].id == id) {
             atomic_int *w = s->fences[i].page;
 
+            s->acts++;
             if (atomic_exchange(w, 1) != 1)
                 syscall(SYS_futex, w, FUTEX_WAKE, INT_MAX, NULL, NULL, 0);
         }

@@ -17,7 +17,9 @@
 #include <errno.h>
 #include <stddef.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -104,6 +106,108 @@ uint64_t fsrv_pick(struct fuzz_server *s, uint64_t good, unsigned bits)
         break;
     }
     return v & mask;
+}
+
+/* ------------------------------------------------------ the socket, counted */
+
+bool fuzz_server_verify(void)
+{
+#ifdef FUZZ_VT_VERIFY
+    return true;
+#else
+    static int on = -1;
+
+    if (on < 0) {
+        const char *v = getenv("FUZZ_VT_VERIFY");
+
+        on = v && *v && strcmp(v, "0") != 0;
+    }
+    return on;
+#endif
+}
+
+/* The counts and the kernel disagree: a harness bug (a call on the
+ * client's end that the harness does not see), which verify mode
+ * reports; otherwise the kernel answers from now on. */
+static void count_wrong(struct fuzz_server *s, const char *what)
+{
+    if (fuzz_server_verify())
+        fuzz_finding("harness: the socket's counts are wrong: %s (%zu bytes for the client, "
+                     "%zu for the server)", what, s->to_client, s->to_server);
+    s->uncounted = true;
+}
+
+static void uncount(struct fuzz_server *s)
+{
+    s->uncounted = true;
+}
+
+void fuzz_server_client_wrote(ssize_t n)
+{
+    struct fuzz_server *s = active;
+
+    if (s == NULL)
+        return;
+    s->client_wrote = true;
+    if (n > 0)
+        s->to_server += (size_t)n;
+}
+
+void fuzz_server_client_read(ssize_t n, int err)
+{
+    struct fuzz_server *s = active;
+
+    if (s == NULL || s->uncounted)
+        return;
+    if (n > 0 && (size_t)n <= s->to_client)
+        s->to_client -= (size_t)n;
+    else if (n > 0)
+        count_wrong(s, "the client read more than was sent");
+    else if (n < 0 && err == EAGAIN && s->to_client > 0)
+        count_wrong(s, "the client found nothing to read");
+}
+
+void fuzz_server_client_shut(void)
+{
+    if (active) {
+        active->client_wrote = true;
+        uncount(active);
+    }
+}
+
+int fuzz_server_client_revents(short events)
+{
+    const struct fuzz_server *s = active;
+    int r = 0;
+
+    if (s == NULL || s->uncounted || s->shut ||
+        (events & ~(POLLIN | POLLOUT | POLLRDHUP)) != 0)
+        return -1;
+    /* A write has room for certain only while the server has read all. */
+    if ((events & POLLOUT) && s->to_server > 0)
+        return -1;
+    if ((events & POLLIN) && s->to_client > 0)
+        r |= POLLIN;
+    if (events & POLLOUT)
+        r |= POLLOUT;
+    return r;
+}
+
+bool fuzz_server_client_read_empty(int flags)
+{
+    struct fuzz_server *s = active;
+
+    if (s == NULL || s->uncounted || s->shut || s->to_client > 0 || (flags & MSG_PEEK))
+        return false;
+    /* libxcb sets O_NONBLOCK before its first read; one look suffices. */
+    if (!s->nonblocking && !(flags & MSG_DONTWAIT)) {
+        int fl = fcntl(s->client_fd, F_GETFL);
+
+        s->nonblocking = fl >= 0 && (fl & O_NONBLOCK);
+        if (!s->nonblocking)
+            return false;
+    }
+    return true;
 }
 
 /* ------------------------------------------------------------------- fds */
@@ -204,9 +308,12 @@ static void flush_out(struct fuzz_server *s)
             /* The client is gone: what was not written never will be. */
             s->model_ok = false;
             s->gone = true;
+            uncount(s);
             drop_out(s);
             break;
         }
+        s->to_client += (size_t)n;
+        s->acts++;
         for (unsigned i = 0; i < p->nfds; i++)
             close(p->fds[i]);   /* they went with the first byte */
         p->nfds = 0;
@@ -221,6 +328,8 @@ static void flush_out(struct fuzz_server *s)
     if (s->gone && !s->shut && s->out_head == NULL) {
         shutdown(s->fd, SHUT_RDWR);
         s->shut = true;
+        s->acts++;
+        uncount(s);
     }
 }
 
@@ -463,8 +572,16 @@ static void read_requests(struct fuzz_server *s)
                 fsrv_hang_up(s);
             continue;
         }
-        if (avail == 0 && !s->client_wrote)
-            return;             /* nothing can have come */
+        if (avail == 0 && (s->uncounted ? !s->client_wrote : s->to_server == 0)) {
+            /* nothing can have come */
+            if (!s->uncounted && fuzz_server_verify()) {
+                char c;
+
+                if (recv(s->fd, &c, 1, MSG_PEEK | MSG_DONTWAIT) >= 0 || errno != EAGAIN)
+                    count_wrong(s, "the server's end is not empty");
+            }
+            return;
+        }
         if (avail == 0) {
             union {
                 struct cmsghdr align;
@@ -480,10 +597,20 @@ static void read_requests(struct fuzz_server *s)
                 continue;
             if (n < 0 && errno == EAGAIN) {
                 s->client_wrote = false;
+                if (!s->uncounted && s->to_server > 0)
+                    count_wrong(s, "the server found nothing to read");
                 return;
             }
-            if (n > 0)
+            if (n > 0) {
                 keep_rx(s, &msg);
+                s->acts++;
+            }
+            if (n > 0 && !s->uncounted) {
+                if ((size_t)n > s->to_server)
+                    count_wrong(s, "the server read more than the client wrote");
+                else
+                    s->to_server -= (size_t)n;
+            }
             if (n <= 0) {
                 fsrv_hang_up(s);    /* the client is gone */
                 return;
@@ -548,12 +675,6 @@ bool fuzz_server_here(void)
     return active && !active->in_pump && pthread_equal(pthread_self(), active->client);
 }
 
-void fuzz_server_client_wrote(void)
-{
-    if (active)
-        active->client_wrote = true;
-}
-
 int fuzz_server_client_fd(void)
 {
     return active ? active->client_fd : -1;
@@ -563,6 +684,11 @@ void fuzz_server_pump(void)
 {
     if (active)
         pump(active);
+}
+
+uint64_t fuzz_server_acts(void)
+{
+    return active ? active->acts : 0;
 }
 
 int64_t fuzz_server_next_ns(void)
@@ -618,6 +744,7 @@ void fuzz_server_stop(struct fuzz_server *s, struct fuzz_server_report *report)
      * a closed socket), as a server would read it, up to end-of-file. */
     s->in_pump = true;
     s->client_wrote = true;     /* and closed its end */
+    uncount(s);
     while (!s->gone) {
         if (s->stalled)
             fsrv_answer_resume(s);
