@@ -286,17 +286,33 @@ static void drop_out(struct fuzz_server *s)
     s->out_tail = &s->out_head;
 }
 
+/* The most packets one write takes. */
+#define FSRV_RUN 32
+
 /* Writes what the socket takes; once the server has hung up and all is
- * written, shuts the socket down. */
+ * written, shuts the socket down. A packet with fds is written alone, as
+ * the fds go with its first byte; those without, as many as follow each
+ * other, in one write: the client reads the same either way (a read goes
+ * on across writes without fds, and ends after one that has them). */
 static void flush_out(struct fuzz_server *s)
 {
     while (s->out_head && !s->shut) {
         struct fsrv_pkt *p = s->out_head;
         union fuzz_fd_control control;
-        struct iovec iov = { p->b + p->off, p->len - p->off };
-        struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1 };
+        struct iovec iov[FSRV_RUN];
+        struct msghdr msg = { .msg_iov = iov };
+        size_t k = 0;
         ssize_t n;
 
+        for (struct fsrv_pkt *q = p; q && k < FSRV_RUN && (k == 0 || q->nfds == 0);
+             q = q->next) {
+            iov[k].iov_base = q->b + q->off;
+            iov[k].iov_len = q->len - q->off;
+            k++;
+            if (q->nfds > 0)
+                break;
+        }
+        msg.msg_iovlen = k;
         if (p->nfds > 0)
             fuzz_attach_fds(&msg, &control, p->fds, p->nfds);
         n = sendmsg(s->fd, &msg, MSG_NOSIGNAL | MSG_DONTWAIT);
@@ -317,12 +333,18 @@ static void flush_out(struct fuzz_server *s)
         for (unsigned i = 0; i < p->nfds; i++)
             close(p->fds[i]);   /* they went with the first byte */
         p->nfds = 0;
-        p->off += (size_t)n;
-        if (p->off == p->len) {
+        while (n > 0) {
+            size_t left = p->len - p->off, k2 = (size_t)n < left ? (size_t)n : left;
+
+            p->off += k2;
+            n -= (ssize_t)k2;
+            if (p->off < p->len)
+                break;
             s->out_head = p->next;
             if (s->out_head == NULL)
                 s->out_tail = &s->out_head;
             free(p);
+            p = s->out_head;
         }
     }
     if (s->gone && !s->shut && s->out_head == NULL) {
@@ -333,7 +355,10 @@ static void flush_out(struct fuzz_server *s)
     }
 }
 
-/* Queues a packet (taking the fds) and writes what it can. */
+/* Queues a packet (taking the fds). While the client's end is open (and
+ * counted) a write cannot fail, and what an answer sends is written at the
+ * end of pump(), together; otherwise at once, so that the server learns
+ * when the client is gone where it did before. */
 static void enqueue(struct fuzz_server *s, const uint8_t *b, size_t len, const int *fds,
                     unsigned nfds)
 {
@@ -356,7 +381,8 @@ static void enqueue(struct fuzz_server *s, const uint8_t *b, size_t len, const i
     memcpy(p->b, b, len);
     *s->out_tail = p;
     s->out_tail = &p->next;
-    flush_out(s);
+    if (s->uncounted || !s->in_pump)
+        flush_out(s);
 }
 
 void fsrv_hang_up(struct fuzz_server *s)
@@ -667,6 +693,7 @@ static void pump(struct fuzz_server *s)
         }
         fsrv_hang_up(s);
     }
+    flush_out(s);
     s->in_pump = false;
 }
 
