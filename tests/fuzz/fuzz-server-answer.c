@@ -604,7 +604,7 @@ void fsrv_answer(struct fuzz_server *s, const uint8_t *req, size_t len)
          * fuzz-server.c reads nothing more until then. */
         s->report.stall_ms += ms;
         s->stalled = true;
-        s->due = fuzz_vt_now() + (int64_t)ms * 1000000;
+        s->due = s->now + (int64_t)ms * 1000000;
         s->pend = a;
         s->pend_act = ACT_NORMAL;
         return;

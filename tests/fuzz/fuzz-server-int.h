@@ -80,6 +80,7 @@ struct fuzz_server {
     size_t to_client, to_server;
     bool uncounted;
     bool nonblocking;       /* the client's end: O_NONBLOCK, seen once */
+    int64_t now;            /* the clock at the start of the server's turn */
     uint64_t acts;          /* what the server did that a client's wait
                              * could see: bytes written or read, a shutdown,
                              * a fence triggered */
