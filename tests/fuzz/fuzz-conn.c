@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -254,13 +255,37 @@ void fuzz_conn_send(struct fuzz_conn *fc, const struct fuzz_stream *s, unsigned 
 
 /* Calls f for each open fd but the directory's own. The entries are read
  * with getdents64 into a buffer on the stack: opendir() would allocate
- * 32 KiB for each of the two snapshots of every input. */
+ * 32 KiB for each of the two snapshots of every input. The directory stays
+ * open from snapshot to snapshot, read again from its start: the kernel
+ * lists the fds open at each read, and the path walk of an open() was a
+ * good part of the snapshot's cost. (A library that closed it, not being
+ * its own, makes the next read fail: a finding.) */
+static int fd_dir = -1;
+
+/* A child (fuzz-replay.c forks) would share the parent's offset. */
+static void fd_dir_forget(void)
+{
+    if (fd_dir >= 0)
+        close(fd_dir);
+    fd_dir = -1;
+}
+
 static void each_fd(void (*f)(int fd, void *data), void *data)
 {
-    int dir = open("/proc/self/fd", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    static bool once;
+    int dir;
     _Alignas(8) char buf[8192];
     long n;
 
+    if (!once) {
+        pthread_atfork(NULL, NULL, fd_dir_forget);
+        once = true;
+    }
+    if (fd_dir < 0)
+        fd_dir = open("/proc/self/fd", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    else if (lseek(fd_dir, 0, SEEK_SET) != 0)
+        fuzz_finding("harness: lseek /proc/self/fd: %s", strerror(errno));
+    dir = fd_dir;
     if (dir < 0)
         fuzz_finding("harness: open /proc/self/fd: %s", strerror(errno));
     while ((n = getdents64(dir, buf, sizeof(buf))) > 0) {
@@ -278,7 +303,6 @@ static void each_fd(void (*f)(int fd, void *data), void *data)
     }
     if (n < 0)
         fuzz_finding("harness: getdents64 /proc/self/fd: %s", strerror(errno));
-    close(dir);
 }
 
 static void mark_open(int fd, void *data)

@@ -100,6 +100,7 @@ static void fence_trigger(struct fuzz_server *s, uint32_t id)
         if (s->fences[i].page && s->fences[i].id == id) {
             atomic_int *w = s->fences[i].page;
 
+            s->acts++;
             if (atomic_exchange(w, 1) != 1)
                 syscall(SYS_futex, w, FUTEX_WAKE, INT_MAX, NULL, NULL, 0);
         }
@@ -603,7 +604,7 @@ void fsrv_answer(struct fuzz_server *s, const uint8_t *req, size_t len)
          * fuzz-server.c reads nothing more until then. */
         s->report.stall_ms += ms;
         s->stalled = true;
-        s->due = fuzz_vt_now() + (int64_t)ms * 1000000;
+        s->due = s->now + (int64_t)ms * 1000000;
         s->pend = a;
         s->pend_act = ACT_NORMAL;
         return;

@@ -71,6 +71,19 @@ struct fuzz_server {
                              * field fuzz_server_start() does not clear */
     size_t in_lo, in_hi;
     bool client_wrote;      /* since the socket was last read empty */
+    /* What the socket holds, counted on both sides: bytes written and not
+     * yet read, each way. fuzz-vtime.c answers the client's polls and its
+     * reads of an empty socket from them, without a system call, and the
+     * server reads only when there is something. Once `uncounted` (the
+     * client shut its end down, the server did, the kernel said otherwise
+     * than the counts) every answer is the kernel's again. */
+    size_t to_client, to_server;
+    bool uncounted;
+    bool nonblocking;       /* the client's end: O_NONBLOCK, seen once */
+    int64_t now;            /* the clock at the start of the server's turn */
+    uint64_t acts;          /* what the server did that a client's wait
+                             * could see: bytes written or read, a shutdown,
+                             * a fence triggered */
     int64_t waiting_since;  /* for the watchdog: the last answer, or the
                              * last bytes of a request cut short */
 

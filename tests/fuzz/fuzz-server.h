@@ -87,10 +87,35 @@ void fuzz_server_stop(struct fuzz_server *s, struct fuzz_server_report *report);
  * sends something). */
 bool fuzz_server_here(void);
 int fuzz_server_client_fd(void);
-/* The client wrote to (or shut down) its end: there is something to read. */
-void fuzz_server_client_wrote(void);
 void fuzz_server_pump(void);
 int64_t fuzz_server_next_ns(void);
+
+/*
+ * The socket's contents, counted (fuzz-server-int.h), for fuzz-vtime.c:
+ * the client's calls on its end report what they moved (n: their return
+ * value, < 0 for nothing), and its polls and reads of an empty socket are
+ * answered from the counts. A shutdown() or close() of the client's end
+ * ends the counting for the input: from then on the kernel answers.
+ */
+void fuzz_server_client_wrote(ssize_t n);
+void fuzz_server_client_read(ssize_t n, int err);
+void fuzz_server_client_shut(void);
+/* The revents a poll() of the client's end for `events` would give now,
+ * or -1 where the counts cannot tell (the room left for a write while the
+ * server has not read everything, a peer shut down, events other than
+ * POLLIN, POLLOUT and POLLRDHUP). */
+int fuzz_server_client_revents(short events);
+/* Whether a read of the client's end with these flags would fail with
+ * EAGAIN now: nothing to read, and the fd does not block. */
+bool fuzz_server_client_read_empty(int flags);
+/* Goes up whenever the server does something a client's wait could see
+ * (bytes written or read, a shutdown, a fence triggered): a wait that saw
+ * nothing need not look again until it has moved. */
+uint64_t fuzz_server_acts(void);
+/* Checks every answer of the counts against the kernel's (a finding when
+ * they differ): FUZZ_VT_VERIFY=1, and always in the replays of `make
+ * check` (built with -DFUZZ_VT_VERIFY). */
+bool fuzz_server_verify(void);
 
 /*
  * Whether an fd found open after the input belongs to the library: true

@@ -261,6 +261,18 @@ static bool env_set(const char *name)
     return v && *v && strcmp(v, "0") != 0;
 }
 
+/* What an fd is, for a message: "/memfd:NAME (deleted)", "pipe:[N]". */
+static const char *fd_name(int fd, char *buf, size_t size)
+{
+    char path[64];
+    ssize_t n;
+
+    snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+    n = readlink(path, buf, size - 1);
+    buf[n > 0 ? n : 0] = '\0';
+    return n > 0 ? buf : "?";
+}
+
 /* Every fd open now and not before: the library's finding when it is its
  * own or came with a reply it received; libxcb's otherwise (README.md),
  * a finding then only with FUZZ_STRICT_LEAKS=1. All are closed. */
@@ -268,27 +280,25 @@ static void check_leaks(const struct fuzz_fds *before)
 {
     struct fuzz_fds now;
     bool strict = env_set("FUZZ_STRICT_LEAKS");
+    char link[256];
 
     fuzz_fds_snapshot(&now);
     for (int fd = 0; fd < FUZZ_FD_LIMIT; fd++) {
-        char path[64], link[256] = "?";
         struct stat st;
-        ssize_t n;
 
         if (!now.open[fd] || before->open[fd])
             continue;
-        snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
-        n = readlink(path, link, sizeof(link) - 1);
-        link[n > 0 ? n : 0] = '\0';
         if (fstat(fd, &st) < 0)
             fuzz_finding("harness: fstat of fd %d: not open", fd);
         if (!fuzz_server_fd_was_sent(st.st_dev, st.st_ino) && !was_handed(&st))
-            fuzz_finding("fd %d (%s) left open: the library's own", fd, link);
+            fuzz_finding("fd %d (%s) left open: the library's own", fd,
+                         fd_name(fd, link, sizeof(link)));
         if (!is_handed_fd(fd, &st) && fuzz_server_fd_is_clients(st.st_dev, st.st_ino))
             fuzz_finding("fd %d (%s) left open: it came with a reply the library received",
-                         fd, link);
+                         fd, fd_name(fd, link, sizeof(link)));
         if (strict)
-            fuzz_finding("fd %d (%s) left open inside libxcb", fd, link);
+            fuzz_finding("fd %d (%s) left open inside libxcb", fd,
+                         fd_name(fd, link, sizeof(link)));
         close(fd);
     }
 }

@@ -143,14 +143,17 @@ FUZZ_UTIL_FLAGS = -D_GNU_SOURCE -DHAVE_CONFIG_H -I$(top_builddir) -I$(top_buildd
 	$(DRI3_UTIL_DRM_CFLAGS) $(GBM_CFLAGS)
 FUZZ_UTIL_LIBS = $(XCB_SHM_LIBS) $(XCB_EXT_DEPS_LIBS) $(XCB_LIBS) $(DRI3_UTIL_DRM_LIBS) \
 	$(GBM_LIBS) -ldl -lpthread
+# The harness's plumbing without coverage instrumentation (the file says which).
+FUZZ_UTIL_IGNORE = tests/fuzz/fuzz-plumbing.ignorelist
 
 # A static pattern rule: it wins over fuzz-%, which builds the bindings' targets.
 $(FUZZ_UTIL_TARGETS:%=$(FUZZ_DIR)/fuzz-%): $(FUZZ_DIR)/fuzz-%: \
 		$(top_srcdir)/tests/fuzz/fuzz-%.c $(FUZZ_UTIL_HARNESS:%=$(top_srcdir)/%) \
 		$(FUZZ_UTIL_H_FILES:%=$(top_srcdir)/%) $(FUZZ_UTIL_LIBCODE) \
-		src/xcb/dri3.h src/xcb/present.h
+		$(top_srcdir)/$(FUZZ_UTIL_IGNORE) src/xcb/dri3.h src/xcb/present.h
 	$(AM_V_CC)$(MKDIR_P) $(FUZZ_DIR) && \
-	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_UTIL_FLAGS) $< \
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize-coverage-ignorelist=$(top_srcdir)/$(FUZZ_UTIL_IGNORE) \
+		$(FUZZ_UTIL_FLAGS) $< \
 		$(FUZZ_UTIL_HARNESS:%=$(top_srcdir)/%) $(FUZZ_UTIL_LIBCODE) -o $@ $(FUZZ_UTIL_LIBS)
 
 # `make fuzz` runs them after the bindings' targets (a target-specific
@@ -166,7 +169,10 @@ FUZZ_UTIL_REPLAYS = tests/fuzz/replay-swapchain tests/fuzz/replay-dri3util
 check_PROGRAMS += $(FUZZ_UTIL_REPLAYS)
 TESTS += $(FUZZ_UTIL_REPLAYS)
 FUZZ_UTIL_REPLAY_SRC = tests/fuzz/fuzz-replay.c $(FUZZ_UTIL_HARNESS) $(FUZZ_UTIL_H_FILES)
-FUZZ_UTIL_REPLAY_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE -I$(top_srcdir)/tests/fuzz -I$(top_srcdir)/mock \
+# FUZZ_VT_VERIFY: every answer the harness gives from its counts of the
+# socket is checked against the kernel's (fuzz-server.h).
+FUZZ_UTIL_REPLAY_CPPFLAGS = $(AM_CPPFLAGS) -D_GNU_SOURCE -DFUZZ_VT_VERIFY \
+	-I$(top_srcdir)/tests/fuzz -I$(top_srcdir)/mock \
 	-I$(top_srcdir)/src/dri3-util -I$(top_srcdir)/src/present-util
 FUZZ_UTIL_REPLAY_CFLAGS = $(AM_CFLAGS) $(XCB_EXT_DEPS_CFLAGS) -pthread
 FUZZ_UTIL_REPLAY_LDADD = src/libxcb-present-util.la src/libxcb-dri3-util.la \
@@ -179,5 +185,5 @@ tests_fuzz_replay_dri3util_SOURCES = tests/fuzz/fuzz-dri3util.c $(FUZZ_UTIL_REPL
 tests_fuzz_replay_dri3util_CPPFLAGS = $(FUZZ_UTIL_REPLAY_CPPFLAGS)
 tests_fuzz_replay_dri3util_CFLAGS = $(FUZZ_UTIL_REPLAY_CFLAGS)
 tests_fuzz_replay_dri3util_LDADD = $(FUZZ_UTIL_REPLAY_LDADD)
-EXTRA_DIST += tests/fuzz/make-util-corpus.py \
+EXTRA_DIST += tests/fuzz/make-util-corpus.py $(FUZZ_UTIL_IGNORE) \
 	$(wildcard $(top_srcdir)/tests/fuzz/findings/*/*)
