@@ -142,9 +142,9 @@ static inline bool sc_unanswered(int r)
 #define SC_RENDER_WARMUP 4
 #define SC_MARGIN_START_NS 1000000ull
 #define SC_MARGIN_MIN_NS 1000000ull
-#define SC_MARGIN_FLOOR_NS 500000ull
+#define SC_MARGIN_FLOOR_NS 250000ull
 #define SC_MARGIN_GUARD_NS 250000ull
-#define SC_MARGIN_HITS 60
+#define SC_MARGIN_HITS 30
 #define SC_LATCH_STEP_NS 250000ull
 #define SC_LATCH_HITS 60
 #define SC_LATCH_HOLD 1200

@@ -590,7 +590,7 @@ static void latch_frame(sc_t *sc, uint64_t serial, uint64_t msc, uint64_t before
 TEST(low_latency_learns_a_later_latch_and_backs_off_at_a_miss)
 {
     sc_t *sc = latch_clock();
-    uint64_t period = sc_clock_period_ns(sc), half = period / 2, msc = 9, serial = 1, latch;
+    uint64_t period = sc_clock_period_ns(sc), half = period / 2, msc = 9, serial = 1, latch, margin;
 
     CHECK(period > 16600000 && period < 16700000);
     CHECK_EQ(sc_pacing_latch_ns(sc), half);
@@ -625,11 +625,15 @@ TEST(low_latency_learns_a_later_latch_and_backs_off_at_a_miss)
     latch_frame(sc, serial++, msc, half / 1000 + 500, msc + 1);
     msc += 2;
     CHECK_EQ(sc_pacing_latch_ns(sc), latch);
-    /* sent after the latch and missed: the caller's; the margin grows */
+    /* sent 300 us after the latch and missed: the caller's; the margin
+     * grows by what the frame lacked and the guard */
+    margin = sc->stats.margin_ns;
     latch_frame(sc, serial++, msc, latch / 1000 - 300, msc + 1);
     msc += 2;
     CHECK_EQ(sc_pacing_latch_ns(sc), latch);
-    CHECK(sc->stats.margin_ns > SC_MARGIN_START_NS);
+    /* (within the microsecond that submit_us rounds away) */
+    CHECK(sc->stats.margin_ns >= margin + 300000 + SC_MARGIN_GUARD_NS &&
+          sc->stats.margin_ns < margin + 301000 + SC_MARGIN_GUARD_NS);
     /* sent between the two and missed: the server's latch is earlier */
     latch_frame(sc, serial++, msc, latch / 1000 + 100, msc + 1);
     msc += 2;
